@@ -1,0 +1,90 @@
+import type { Database, Observability, TemplateFile, TemplateName, TemplateTree } from "./template-tree.ts";
+
+export interface ProjectOptions {
+  projectName: string;
+  template: TemplateName;
+  database: Database;
+  observability: Observability;
+  /** The `--template-ref` the templates came from, or null for the templates embedded in the CLI. */
+  templateRef: string | null;
+  cliVersion: string;
+}
+
+export interface PlannedFile extends TemplateFile {
+  /** Path relative to the project root, always with `/` separators. */
+  path: string;
+}
+
+/** Placeholders are `__NAME__` tokens, which never collide with `${{ }}` (Actions) or `{{ }}` (Grafana, Helm). */
+function placeholders(options: ProjectOptions): Record<string, string> {
+  return { __PROJECT_NAME__: options.projectName };
+}
+
+function substitute(text: string, values: Record<string, string>): string {
+  return text.replace(/__[A-Z][A-Z_]*[A-Z]__/g, (token) => values[token] ?? token);
+}
+
+type Json = { [key: string]: unknown };
+const isObject = (value: unknown): value is Json =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** `package.json` fragments of later layers are merged into earlier ones, key by key. */
+function mergeJson(base: Json, overlay: Json): Json {
+  const merged: Json = { ...base };
+  for (const [key, value] of Object.entries(overlay)) {
+    const current = merged[key];
+    merged[key] = isObject(current) && isObject(value) ? mergeJson(current, value) : value;
+  }
+  return merged;
+}
+
+export function selectLayers(tree: TemplateTree, options: ProjectOptions): string[] {
+  const chosen = { template: options.template, database: options.database, observability: options.observability };
+  return tree.manifest.layers
+    .filter(({ when }) =>
+      Object.entries(when).every(([key, values]) => (values as string[]).includes(chosen[key as keyof typeof chosen])),
+    )
+    .map(({ dir }) => dir);
+}
+
+/** Pure: options + template tree -> the files of the project, sorted by path. */
+export function planProject(tree: TemplateTree, options: ProjectOptions): PlannedFile[] {
+  const files = new Map<string, TemplateFile>();
+  for (const layer of selectLayers(tree, options)) {
+    const prefix = `layers/${layer}/`;
+    for (const [source, file] of Object.entries(tree.files)) {
+      if (!source.startsWith(prefix)) continue;
+      const path = source.slice(prefix.length);
+      const earlier = files.get(path);
+      if (path.endsWith("package.json") && earlier) {
+        const merged = mergeJson(JSON.parse(earlier.contents), JSON.parse(file.contents));
+        files.set(path, { contents: `${JSON.stringify(merged, null, 2)}\n`, mode: file.mode });
+      } else {
+        files.set(path, file);
+      }
+    }
+  }
+  const values = placeholders(options);
+  const planned: PlannedFile[] = [...files].map(([path, file]) => ({
+    path,
+    mode: file.mode,
+    contents: substitute(file.contents, values),
+  }));
+  planned.push({
+    path: "scaffold.json",
+    mode: 0o644,
+    contents: `${JSON.stringify(
+      {
+        template: options.template,
+        database: options.database,
+        observability: options.observability,
+        templateRef: options.templateRef,
+        templateVersion: tree.manifest.version,
+        cliVersion: options.cliVersion,
+      },
+      null,
+      2,
+    )}\n`,
+  });
+  return planned.sort((a, b) => a.path.localeCompare(b.path));
+}

@@ -1,0 +1,45 @@
+import { z } from "zod";
+
+/** Template format this CLI understands; a template tree with another major format is refused. */
+export const TEMPLATE_FORMAT_VERSION = 1;
+
+export const TEMPLATE_NAMES = ["minimal", "full", "graphql"] as const;
+export const DATABASES = ["postgres", "mysql", "sqlite"] as const;
+export const OBSERVABILITY_LEVELS = ["none", "basic", "advanced"] as const;
+
+export type TemplateName = (typeof TEMPLATE_NAMES)[number];
+export type Database = (typeof DATABASES)[number];
+export type Observability = (typeof OBSERVABILITY_LEVELS)[number];
+
+const when = z
+  .object({
+    template: z.array(z.enum(TEMPLATE_NAMES)).optional(),
+    database: z.array(z.enum(DATABASES)).optional(),
+    observability: z.array(z.enum(OBSERVABILITY_LEVELS)).optional(),
+  })
+  .strict();
+
+export const templateManifestSchema = z.object({
+  formatVersion: z.number().int(),
+  /** Version of the template tree (equals the CLI version it was released with). */
+  version: z.string(),
+  /** Templates this tree can generate; the others are refused with a clear message. */
+  available: z.array(z.enum(TEMPLATE_NAMES)),
+  /** Ordered layers; a layer applies when every key of `when` lists the chosen value. Later layers override. */
+  layers: z.array(z.object({ dir: z.string(), when: when.default({}) })),
+});
+export type TemplateManifest = z.infer<typeof templateManifestSchema>;
+
+export interface TemplateFile {
+  contents: string;
+  /** POSIX file mode, e.g. 0o644 or 0o755. */
+  mode: number;
+}
+
+/** The whole `templates/` folder: its manifest and every file keyed by its path relative to `templates/`. */
+export interface TemplateTree {
+  manifest: TemplateManifest;
+  files: Record<string, TemplateFile>;
+}
+
+export const MANIFEST_FILE = "manifest.json";

@@ -1,0 +1,64 @@
+import { describe, expect, test } from "bun:test";
+import { type ProjectOptions, planProject, selectLayers } from "../../src/generate/plan.ts";
+import type { TemplateTree } from "../../src/generate/template-tree.ts";
+
+const tree: TemplateTree = {
+  manifest: {
+    formatVersion: 1,
+    version: "9.9.9",
+    available: ["full"],
+    layers: [
+      { dir: "base", when: {} },
+      { dir: "full", when: { template: ["full"] } },
+      { dir: "sqlite", when: { database: ["sqlite"] } },
+    ],
+  },
+  files: {
+    "manifest.json": { contents: "{}", mode: 0o644 },
+    "layers/base/README.md": { contents: "# __PROJECT_NAME__ ${{ secrets.X }} {{ grafana }}\n", mode: 0o644 },
+    "layers/base/package.json": { contents: '{"name":"__PROJECT_NAME__","scripts":{"test":"bun test"}}', mode: 0o644 },
+    "layers/full/package.json": { contents: '{"scripts":{"start":"node src/main.ts"}}', mode: 0o644 },
+    "layers/full/setup.sh": { contents: "#!/bin/sh\n", mode: 0o755 },
+    "layers/sqlite/db.ts": { contents: "sqlite", mode: 0o644 },
+  },
+};
+const options: ProjectOptions = {
+  projectName: "demo-api",
+  template: "full",
+  database: "postgres",
+  observability: "none",
+  templateRef: null,
+  cliVersion: "1.2.3",
+};
+
+describe("planProject", () => {
+  test("applies only the layers whose conditions match, in manifest order", () => {
+    expect(selectLayers(tree, options)).toEqual(["base", "full"]);
+    expect(selectLayers(tree, { ...options, database: "sqlite" })).toEqual(["base", "full", "sqlite"]);
+  });
+
+  test("substitutes the project name and leaves Actions and Grafana braces alone", () => {
+    const readme = planProject(tree, options).find((f) => f.path === "README.md");
+    expect(readme?.contents).toBe("# demo-api ${{ secrets.X }} {{ grafana }}\n");
+  });
+
+  test("merges package.json fragments and keeps file modes", () => {
+    const files = planProject(tree, options);
+    const pkg = JSON.parse(files.find((f) => f.path === "package.json")?.contents ?? "{}");
+    expect(pkg).toEqual({ name: "demo-api", scripts: { test: "bun test", start: "node src/main.ts" } });
+    expect(files.find((f) => f.path === "setup.sh")?.mode).toBe(0o755);
+    expect(files.some((f) => f.path === "db.ts")).toBe(false);
+  });
+
+  test("records the generation choices in scaffold.json", () => {
+    const manifest = JSON.parse(planProject(tree, options).find((f) => f.path === "scaffold.json")?.contents ?? "{}");
+    expect(manifest).toEqual({
+      template: "full",
+      database: "postgres",
+      observability: "none",
+      templateRef: null,
+      templateVersion: "9.9.9",
+      cliVersion: "1.2.3",
+    });
+  });
+});
