@@ -23,8 +23,12 @@ export const templateManifestSchema = z.object({
   formatVersion: z.number().int(),
   /** Version of the template tree (equals the CLI version it was released with). */
   version: z.string(),
-  /** Templates this tree can generate; the others are refused with a clear message. */
-  available: z.array(z.enum(TEMPLATE_NAMES)),
+  /** Choices this tree can generate; the others are refused with a clear message. */
+  available: z.object({
+    template: z.array(z.enum(TEMPLATE_NAMES)),
+    database: z.array(z.enum(DATABASES)),
+    observability: z.array(z.enum(OBSERVABILITY_LEVELS)),
+  }),
   /** Ordered layers; a layer applies when every key of `when` lists the chosen value. Later layers override. */
   layers: z.array(z.object({ dir: z.string(), when: when.default({}) })),
 });

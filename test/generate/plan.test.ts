@@ -6,7 +6,7 @@ const tree: TemplateTree = {
   manifest: {
     formatVersion: 1,
     version: "9.9.9",
-    available: ["full"],
+    available: { template: ["full"], database: ["postgres", "sqlite"], observability: ["none"] },
     layers: [
       { dir: "base", when: {} },
       { dir: "full", when: { template: ["full"] } },
