@@ -1,0 +1,156 @@
+/**
+ * List filters: the query-parameter table of a resource (computed once) and the SQL condition for one parameter.
+ * Parameter names are looked up exactly in the table; when two fields could claim a name (`logged_in` as the column
+ * `logged_in` or as `logged` + IN), the longer column name wins.
+ */
+import {
+  and,
+  eq,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  like,
+  lt,
+  lte,
+  notInArray,
+  type SQL,
+  sql,
+} from "drizzle-orm";
+import type { FieldModel, ResourceModel } from "./model.ts";
+import type { FilterType } from "./types.ts";
+
+/** How a parameter's value is read: one value, a list, two bounds, or the flag `true`. */
+export type FilterOperator =
+  | "eq"
+  | "like"
+  | "gt"
+  | "lt"
+  | "gte"
+  | "lte"
+  | "in"
+  | "notIn"
+  | "null"
+  | "notNull"
+  | "between";
+
+export interface FilterParameter {
+  readonly name: string;
+  readonly field: FieldModel;
+  readonly operator: FilterOperator;
+  readonly type: FilterType;
+}
+
+const forms: readonly { suffix: string; operator: FilterOperator; types: readonly FilterType[] }[] = [
+  { suffix: "", operator: "eq", types: ["EQUALS"] },
+  { suffix: "_like", operator: "like", types: ["LIKE"] },
+  { suffix: "_gt", operator: "gt", types: ["GREATER_THAN"] },
+  { suffix: "_lt", operator: "lt", types: ["LESS_THAN"] },
+  { suffix: "_gte", operator: "gte", types: ["GREATER_THAN_OR_EQUAL", "RANGE"] },
+  { suffix: "_lte", operator: "lte", types: ["LESS_THAN_OR_EQUAL", "RANGE"] },
+  { suffix: "_range", operator: "between", types: ["RANGE"] },
+  { suffix: "_in", operator: "in", types: ["IN"] },
+  { suffix: "_not_in", operator: "notIn", types: ["NOT_IN"] },
+  { suffix: "_null", operator: "null", types: ["IS_NULL"] },
+  { suffix: "_not_null", operator: "notNull", types: ["IS_NOT_NULL"] },
+  { suffix: "_between", operator: "between", types: ["BETWEEN"] },
+];
+
+/** Every filter parameter the resource accepts, keyed by parameter name. */
+export function filterParameters(model: ResourceModel): ReadonlyMap<string, FilterParameter> {
+  const table = new Map<string, FilterParameter>();
+  const byLength = [...model.outputFields].sort((a, b) => a.name.length - b.name.length);
+  for (const field of byLength) {
+    for (const form of forms) {
+      const type = form.types.find((t) => field.filterable.has(t));
+      if (type)
+        table.set(field.name + form.suffix, { name: field.name + form.suffix, field, operator: form.operator, type });
+    }
+  }
+  return table;
+}
+
+export class FilterValueError extends Error {}
+
+/** Parses one query-string value to the column's type (throws FilterValueError on a bad value). */
+export function parseFilterValue(field: FieldModel, raw: string): unknown {
+  const bad = () => new FilterValueError(`Invalid value for ${field.name}: '${raw}'`);
+  switch (field.kind) {
+    case "number": {
+      const value = raw.trim() === "" ? Number.NaN : Number(raw);
+      if (!Number.isFinite(value) || (field.integer && !Number.isSafeInteger(value))) throw bad();
+      return value;
+    }
+    case "bigint":
+      if (!/^-?\d+$/.test(raw.trim())) throw bad();
+      return BigInt(raw.trim());
+    case "boolean":
+      if (raw !== "true" && raw !== "false") throw bad();
+      return raw === "true";
+    case "date": {
+      const value = new Date(raw);
+      if (raw.trim() === "" || Number.isNaN(value.getTime())) throw bad();
+      return value;
+    }
+    default:
+      if (field.enumValues && !field.enumValues.includes(raw)) throw bad();
+      return raw;
+  }
+}
+
+function list(field: FieldModel, raw: string): unknown[] {
+  return raw.split(",").map((part) => parseFilterValue(field, part.trim()));
+}
+
+function flag(parameter: FilterParameter, raw: string): boolean {
+  if (raw !== "true" && raw !== "false") throw new FilterValueError(`Invalid value for ${parameter.name}: '${raw}'`);
+  return raw === "true";
+}
+
+/** `%` and `_` in the user's text match themselves, not any character. */
+function likePattern(raw: string): string {
+  return `%${raw.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Case-insensitive substring match, escaping with a backslash on every dialect. */
+function likeCondition(field: FieldModel, raw: string, dialect: ResourceModel["dialect"]): SQL {
+  const pattern = likePattern(raw);
+  if (dialect === "pg") return ilike(field.column, pattern);
+  if (dialect === "mysql") return like(field.column, pattern);
+  return sql`${field.column} like ${pattern} escape '\\'`;
+}
+
+/** The SQL condition of one filter parameter (`_null=false` means the opposite check). */
+export function filterCondition(parameter: FilterParameter, raw: string, dialect: ResourceModel["dialect"]): SQL {
+  const { field } = parameter;
+  const column = field.column;
+  switch (parameter.operator) {
+    case "eq":
+      return eq(column, parseFilterValue(field, raw));
+    case "like":
+      return likeCondition(field, raw, dialect);
+    case "gt":
+      return gt(column, parseFilterValue(field, raw));
+    case "lt":
+      return lt(column, parseFilterValue(field, raw));
+    case "gte":
+      return gte(column, parseFilterValue(field, raw));
+    case "lte":
+      return lte(column, parseFilterValue(field, raw));
+    case "in":
+      return inArray(column, list(field, raw));
+    case "notIn":
+      return notInArray(column, list(field, raw));
+    case "null":
+      return flag(parameter, raw) ? isNull(column) : isNotNull(column);
+    case "notNull":
+      return flag(parameter, raw) ? isNotNull(column) : isNull(column);
+    case "between": {
+      const bounds = list(field, raw);
+      if (bounds.length !== 2) throw new FilterValueError(`${parameter.name} needs two comma-separated bounds`);
+      return and(gte(column, bounds[0]), lte(column, bounds[1])) as SQL;
+    }
+  }
+}

@@ -1,0 +1,8 @@
+/** scaffold/crud: Drizzle tables + options become documented, secured REST resources on Hono. */
+
+export { mysqlCrudColumns, pgCrudColumns, sqliteCrudColumns } from "./columns.ts";
+export { defineResource } from "./define-resource.ts";
+export { DtoMappingConfig, type MappingConfigBuilder } from "./mapping-config.ts";
+export { buildModels, type DataKind, type FieldModel, type RelationModel, type ResourceModel } from "./model.ts";
+export { type ResourceSchemas, resourceSchemas } from "./schemas.ts";
+export * from "./types.ts";

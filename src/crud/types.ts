@@ -1,0 +1,174 @@
+/**
+ * Public types of scaffold/crud. Enumerations are `as const` objects plus a union type of their values (no TS enums,
+ * so the sources stay erasable for Node type stripping, Bun and Deno).
+ */
+import type { Table } from "drizzle-orm";
+import type { Context, Hono } from "hono";
+import type { ZodType } from "zod";
+
+function values<T extends string>(...names: readonly T[]): { readonly [K in T]: K } {
+  return Object.fromEntries(names.map((name) => [name, name])) as { readonly [K in T]: K };
+}
+
+/** Which generic endpoints a resource gets. */
+export const Expose = values("ALL", "READ_ONLY", "CREATE_UPDATE", "CUSTOM");
+export type Expose = keyof typeof Expose;
+
+/** Protection level of an endpoint group. */
+export const SecurityLevel = values("PUBLIC", "AUTHENTICATED", "ROLE_BASED");
+export type SecurityLevel = keyof typeof SecurityLevel;
+
+/** Filter types a field can allow on the list endpoint. */
+export const FilterType = values(
+  "EQUALS",
+  "LIKE",
+  "GREATER_THAN",
+  "LESS_THAN",
+  "GREATER_THAN_OR_EQUAL",
+  "LESS_THAN_OR_EQUAL",
+  "RANGE",
+  "IN",
+  "NOT_IN",
+  "IS_NULL",
+  "IS_NOT_NULL",
+  "BETWEEN",
+);
+export type FilterType = keyof typeof FilterType;
+
+/** Validation groups: `Create` runs on POST, `Update` on PUT and PATCH. */
+export const ValidationGroup = values("Create", "Update");
+export type ValidationGroup = keyof typeof ValidationGroup;
+
+/** What DELETE answers: 204 without body, or 200 with a JSON confirmation. */
+export const DeleteResponse = values("NO_CONTENT", "JSON");
+export type DeleteResponse = keyof typeof DeleteResponse;
+
+/** Nested mapping of many-to-one relations. */
+export interface MappingConfig {
+  /** How many relation levels are output as objects; deeper ones are output as ids. */
+  readonly maxDepth: number;
+  /** Output a relation as its id when the same row already appears on the path from the root. */
+  readonly detectCycles: boolean;
+  /** When false, null-valued properties are left out of output objects. */
+  readonly includeNullFields: boolean;
+}
+export type MappingPreset = "SHALLOW" | "DEFAULT" | "DEEP";
+
+/** Column keys (the property names of the Drizzle table), so a typo in options is a compile error. */
+export type ColumnKey<TTable extends Table> = keyof TTable["_"]["columns"] & string;
+
+/** One extra constraint on a field, checked after the column's own type check, in the given groups (default both). */
+export interface FieldConstraint {
+  readonly schema: ZodType;
+  readonly groups?: readonly ValidationGroup[];
+  /** Constraint name reported as `code` (default `Constraint`). */
+  readonly code?: string;
+  /** Message reported instead of zod's. */
+  readonly message?: string;
+}
+
+export interface FieldOptions {
+  /** Never output, never accepted; PATCH with it answers 400. */
+  readonly hidden?: boolean;
+  /** Output, ignored in POST and PUT, rejected in PATCH. */
+  readonly readOnly?: boolean;
+  readonly filterable?: readonly FilterType[];
+  /** Usable in `sort` (default true for every visible field). */
+  readonly sortable?: boolean;
+  readonly constraints?: readonly FieldConstraint[];
+  readonly description?: string;
+}
+
+export interface SecurityOptions {
+  /** Level for every method (default PUBLIC). */
+  readonly level?: SecurityLevel;
+  /** Level for GET (overrides `level`). */
+  readonly readLevel?: SecurityLevel;
+  /** Level for POST, PUT, PATCH, DELETE (overrides `level`). */
+  readonly writeLevel?: SecurityLevel;
+  /** Roles accepted by ROLE_BASED levels; any one is enough. */
+  readonly roles?: readonly string[];
+}
+
+/** `field`, `field,asc` or `field,desc`. */
+export type SortSpec<TTable extends Table> = ColumnKey<TTable> | `${ColumnKey<TTable>},${"asc" | "desc"}`;
+
+/** A many-to-one relation declared explicitly (foreign keys declared on the table are found automatically). */
+export interface RelationOptions<TTable extends Table> {
+  /** The foreign-key column of this table. */
+  readonly column: ColumnKey<TTable>;
+  /** The referenced table; its resource must be registered in the same `crud()` call. */
+  readonly references: Table;
+}
+
+/** Helpers handed to `extend` for writing extra routes on a generated resource. */
+export interface ExtendContext {
+  /** Full path of the resource, e.g. `/api/books`. */
+  readonly path: string;
+}
+
+export interface ResourceOptions<TTable extends Table> {
+  /** Entity path under the base path, with or without a leading slash. */
+  readonly path: string;
+  /** Name used in OpenAPI (default: the table name). */
+  readonly name?: string;
+  readonly expose?: Expose;
+  readonly security?: SecurityOptions;
+  /** Logical deletion through the `deleted` and `deletedAt` columns. */
+  readonly softDelete?: boolean;
+  /** Audit columns `createdAt`, `updatedAt`, `createdBy`, `updatedBy`; `version` adds optimistic locking. */
+  readonly auditable?: boolean | { readonly version?: boolean };
+  readonly paging?: { readonly defaultSize?: number; readonly maxSize?: number };
+  readonly sorting?: { readonly default?: readonly SortSpec<TTable>[] };
+  readonly description?: string;
+  readonly tags?: readonly string[];
+  readonly fields?: { readonly [K in ColumnKey<TTable>]?: FieldOptions };
+  /** Extra or renamed many-to-one relations, keyed by the output property name. */
+  readonly relations?: Readonly<Record<string, RelationOptions<TTable>>>;
+  /** Nested relation mapping (default SHALLOW: relations are output as ids). */
+  readonly mapping?: MappingPreset | MappingConfig;
+  readonly deleteResponse?: DeleteResponse;
+  /** Adds routes to the resource's router before the generic ones (so they take precedence). */
+  readonly extend?: (router: Hono, context: ExtendContext) => void;
+  /** Replaces the generic router entirely; it is mounted at the resource path instead. */
+  readonly router?: Hono;
+}
+
+/** A resource declaration: what `defineResource` returns and `crud({ resources })` takes. */
+export interface Resource<TTable extends Table = Table> {
+  readonly table: TTable;
+  readonly options: ResourceOptions<TTable>;
+}
+
+/** The authenticated user as the host application knows it. */
+export interface AuthUser {
+  readonly id: string | number;
+  readonly roles: readonly string[];
+}
+
+export type AuthFunction = (c: Context) => AuthUser | null | undefined | Promise<AuthUser | null | undefined>;
+
+export interface PagingOptions {
+  readonly pageParam?: string;
+  readonly sizeParam?: string;
+  readonly sortParam?: string;
+  /** When true the first page is `page=1` (the page object's `number` stays 0-based, as in Spring). */
+  readonly oneIndexed?: boolean;
+  readonly defaultSize?: number;
+  readonly maxSize?: number;
+}
+
+export interface CrudOptions {
+  /** A Drizzle database (node-postgres, postgres.js, PGlite, mysql2, bun:sqlite, better-sqlite3, libsql…). */
+  readonly db: unknown;
+  // biome-ignore lint/suspicious/noExplicitAny: resources over different tables are stored together
+  readonly resources: readonly Resource<any>[];
+  /** Default `/api`. */
+  readonly basePath?: string;
+  /** `false` switches the library off: `crud()` returns an app without routes. */
+  readonly enabled?: boolean;
+  readonly auth?: AuthFunction;
+  readonly paging?: PagingOptions;
+  /** Default delete answer for every resource (default NO_CONTENT). */
+  readonly deleteResponse?: DeleteResponse;
+}
