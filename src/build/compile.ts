@@ -1,0 +1,29 @@
+import type { BuildTarget } from "./targets.ts";
+
+/** The Bun running this build (build.ts runs under Bun); `bun` from PATH otherwise. */
+const bunExecutable = process.versions.bun ? process.execPath : "bun";
+
+/**
+ * `bun build --compile` of `entry` for one target. Cross-compiling makes Bun fetch that target's runtime from the
+ * npm registry once (cached under ~/.bun/install/cache).
+ */
+export async function compileBinary(entry: string, target: BuildTarget, outfile: string): Promise<void> {
+  const command = [
+    bunExecutable,
+    "build",
+    "--compile",
+    "--minify",
+    "--bytecode",
+    `--target=${target.bunTarget}`,
+    entry,
+    "--outfile",
+    outfile,
+  ];
+  const child = Bun.spawn(command, { stdout: "pipe", stderr: "pipe" });
+  const [status, stdout, stderr] = await Promise.all([
+    child.exited,
+    new Response(child.stdout).text(),
+    new Response(child.stderr).text(),
+  ]);
+  if (status !== 0) throw new Error(`bun build for ${target.name} failed (exit ${status}):\n${stdout}${stderr}`);
+}
