@@ -1,0 +1,64 @@
+import { chromium } from "playwright-core";
+import { chromiumPath } from "../../support/env.ts";
+
+const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export interface RenderedApidocs {
+  /** The page's visible text once the operations are rendered. */
+  text: string;
+  /** Requests to any host other than the service (each was aborted). */
+  foreignRequests: string[];
+  /** Requests to the service that failed or answered >= 400. */
+  failedRequests: string[];
+}
+
+/**
+ * Opens `<url>/apidocs` in headless Chromium, aborting (and recording) every request that leaves the service, and
+ * waits until `expectedText` (e.g. an operation path) is visible.
+ */
+export async function renderApidocs(url: string, expectedText: string, timeoutMs = 30_000): Promise<RenderedApidocs> {
+  const origin = new URL(url).origin;
+  const foreignRequests: string[] = [];
+  const failedRequests: string[] = [];
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS, headless: true });
+  try {
+    const page = await browser.newPage();
+    await page.route("**/*", (route) => {
+      const requested = route.request().url();
+      if (requested.startsWith(origin) || requested.startsWith("data:") || requested.startsWith("blob:")) {
+        return route.continue();
+      }
+      foreignRequests.push(requested);
+      return route.abort();
+    });
+    page.on("requestfailed", (request) => {
+      if (request.url().startsWith(origin)) failedRequests.push(`${request.url()} (${request.failure()?.errorText})`);
+    });
+    page.on("response", (response) => {
+      if (response.url().startsWith(origin) && response.status() >= 400) {
+        failedRequests.push(`${response.url()} (HTTP ${response.status()})`);
+      }
+    });
+    await page.goto(`${url}/apidocs`, { waitUntil: "load", timeout: timeoutMs });
+    const expected = JSON.stringify(expectedText);
+    // The page renders client-side: poll its visible text (innerText: rendered, not the raw DOM text).
+    await page
+      .waitForFunction(`document.body && document.body.innerText.includes(${expected})`, null, { timeout: timeoutMs })
+      .catch(() => {}); // the caller's assertion on `text` then reports what was rendered instead
+    await page.waitForLoadState("networkidle", { timeout: 5_000 }).catch(() => {});
+    const text = await page.evaluate("document.body ? document.body.innerText : ''");
+    if (typeof text !== "string") throw new Error("could not read the page text");
+    return { text, foreignRequests, failedRequests };
+  } finally {
+    await browser.close();
+  }
+}

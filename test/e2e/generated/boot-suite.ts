@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { randomBytes } from "node:crypto";
+import { chromiumPath, missing } from "../../support/env.ts";
+import { type RunningService, type Runtime, startService } from "../../support/runtimes.ts";
+import { startTcpProxy, type TcpProxy } from "../../support/tcp-proxy.ts";
+import { renderApidocs } from "./apidocs-browser.ts";
+import type { OpenBackend } from "./backends.ts";
+import { type ContractTarget, describeHttpContract } from "./contract.ts";
+import { ContractClient, expectError, ISO_UTC } from "./contract-client.ts";
+
+export interface BootOptions {
+  runtime: Runtime;
+  /** The generated project and its database, ready once the enclosing suite's `beforeAll` has run. */
+  project: () => { dir: string; backend: OpenBackend };
+  /** Server databases: boot behind a TCP proxy and test readiness through a real outage and its recovery. */
+  outage: boolean;
+  /** Also open the API reference in headless Chromium. */
+  browser: boolean;
+}
+
+/** A deletion time as any driver returns it (Date, ISO text, epoch seconds or milliseconds) -> ms, or NaN. */
+function toEpochMs(value: unknown): number {
+  if (value instanceof Date) return value.getTime();
+  if (typeof value === "number" || typeof value === "bigint") {
+    const n = Number(value);
+    return n < 1e11 ? n * 1000 : n;
+  }
+  if (typeof value === "string") return Date.parse(/[zZ]|[+-]\d\d:?\d\d$/.test(value) ? value : `${value}Z`);
+  return Number.NaN;
+}
+
+/**
+ * One boot of a generated service on one runtime: the whole HTTP contract, then (for server databases) an outage,
+ * the API reference in a browser, SIGTERM, and finally the soft-deleted rows read straight from the database.
+ */
+export function describeBoot(options: BootOptions): void {
+  const jwtSecret = randomBytes(32).toString("hex");
+  const target: ContractTarget = { url: "", jwtSecret, deletedUserIds: [] };
+  let service: RunningService | undefined;
+  let proxy: TcpProxy | undefined;
+
+  describe(`boot on ${options.runtime}`, () => {
+    beforeAll(async () => {
+      const { dir, backend } = options.project();
+      let databaseUrl = backend.databaseUrl();
+      if (options.outage) {
+        if (!backend.server) throw new Error("an outage needs a server database");
+        proxy = await startTcpProxy(backend.server.host, backend.server.port);
+        databaseUrl = backend.databaseUrl(proxy.port);
+      }
+      service = await startService(dir, options.runtime, {
+        DATABASE_URL: databaseUrl,
+        JWT_SECRET: jwtSecret,
+        APP_ENV: "production",
+      });
+      target.url = service.url;
+    }, 120_000);
+
+    afterAll(async () => {
+      service?.kill();
+      await proxy?.close();
+    });
+
+    describeHttpContract(() => target);
+
+    if (options.outage) {
+      test("readiness: 503 not_ready within 3 s when the database stops answering, 500 without internals, then recovery", async () => {
+        const activeProxy = proxy as TcpProxy;
+        const client = new ContractClient(target.url);
+        const session = await client.newSession("outage");
+        const readiness = () => client.call("GET", "/health/readiness", { timeoutMs: 10_000 });
+        try {
+          // A pulled cable: nothing answers, only the service's own 2 s ping timeout can tell.
+          activeProxy.setMode("blackhole");
+          const hung = await readiness();
+          expect(hung.status).toBe(503);
+          expect(hung.ms).toBeLessThan(3_000);
+          expect(hung.json).toMatchObject({
+            status: "not_ready",
+            service: expect.any(String),
+            timestamp: expect.stringMatching(ISO_UTC),
+            checks: { database: "error" },
+            error: expect.anything(),
+          });
+          expect((await client.call("GET", "/health/liveness")).status).toBe(200);
+
+          // A server that is down: queries fail fast, and a failing query is a 500 in the error shape, no stack.
+          activeProxy.setMode("refuse");
+          const down = await readiness();
+          expect(down.status).toBe(503);
+          expect(down.ms).toBeLessThan(3_000);
+          expectError(await client.call("GET", "/api/v1/users", { token: session.access }), 500, "INTERNAL_ERROR");
+        } finally {
+          activeProxy.setMode("forward");
+        }
+        // Recovery: the service reconnects on its own.
+        const deadline = Date.now() + 10_000;
+        let recovered = await readiness();
+        while (recovered.status !== 200 && Date.now() < deadline) {
+          await Bun.sleep(250);
+          recovered = await readiness();
+        }
+        expect(recovered.json).toMatchObject({ status: "ready", checks: { database: "ok" } });
+        expect((await client.call("GET", "/api/v1/users", { token: session.access })).status).toBe(200);
+      }, 60_000);
+    }
+
+    if (options.browser) {
+      test.skipIf(missing("chromium (apt-get install chromium)", chromiumPath))(
+        "headless Chromium renders the operations of /apidocs with no request leaving the service",
+        async () => {
+          const page = await renderApidocs(target.url, "/api/v1/auth/register");
+          expect(page.text).toContain("/api/v1/auth/register");
+          expect(page.text).toContain("/api/v1/users");
+          expect(page.foreignRequests).toEqual([]);
+          expect(page.failedRequests).toEqual([]);
+        },
+        60_000,
+      );
+    }
+
+    test("SIGTERM: the service exits with code 0 within 10 s", async () => {
+      const stopped = await (service as RunningService).stop("SIGTERM", 10_000);
+      if (stopped.code !== 0) {
+        throw new Error(`exit code ${stopped.code} after SIGTERM\n--- output ---\n${service?.output()}`);
+      }
+    }, 15_000);
+
+    test("soft delete: each deleted user's row is still in the database with its deletion time", async () => {
+      expect(target.deletedUserIds.length).toBeGreaterThan(0);
+      const { backend } = options.project();
+      for (const id of target.deletedUserIds) {
+        const deletedAt = await backend.deletedAt(id);
+        if (deletedAt === undefined) throw new Error(`user ${id}'s row is gone: a hard delete`);
+        const ms = toEpochMs(deletedAt);
+        expect(Math.abs(Date.now() - ms)).toBeLessThan(30 * 60_000);
+      }
+    }, 30_000);
+  });
+}

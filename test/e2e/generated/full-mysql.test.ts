@@ -1,0 +1,10 @@
+import { mysqlServer } from "./backends.ts";
+import { describeGeneratedProject } from "./project-suite.ts";
+
+describeGeneratedProject({
+  database: "mysql",
+  // The project's default DATABASE_URL points at a MySQL server, so its tests run only with one (below).
+  testsWithDefaultDatabase: false,
+  backends: [{ backend: mysqlServer, projectTests: true, outage: true }],
+  browserBoot: { backend: mysqlServer, runtime: "bun" },
+});

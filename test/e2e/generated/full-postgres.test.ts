@@ -1,0 +1,12 @@
+import { pglite, postgresServer } from "./backends.ts";
+import { describeGeneratedProject } from "./project-suite.ts";
+
+describeGeneratedProject({
+  database: "postgres",
+  testsWithDefaultDatabase: true,
+  backends: [
+    { backend: pglite, projectTests: false, outage: false },
+    { backend: postgresServer, projectTests: true, outage: true },
+  ],
+  browserBoot: { backend: pglite, runtime: "node" },
+});

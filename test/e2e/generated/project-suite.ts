@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, test } from "bun:test";
+import { rm } from "node:fs/promises";
+import { dirname } from "node:path";
+import type { Database } from "../../../src/generate/template-tree.ts";
+import { type CommandResult, generateFullProject, npmInstall, npmRun } from "../../support/generated-project.ts";
+import { RUNTIMES } from "../../support/runtimes.ts";
+import type { Backend, OpenBackend } from "./backends.ts";
+import { describeBoot } from "./boot-suite.ts";
+
+export interface GeneratedProjectPlan {
+  database: Database;
+  /** `npm test` of the generated project with its default database (embedded: PGlite, SQLite). */
+  testsWithDefaultDatabase: boolean;
+  /** Databases the project's own tests run against through `DATABASE_URL`, and the service is booted on. */
+  backends: { backend: Backend; projectTests: boolean; outage: boolean }[];
+  /** The boot (backend label, runtime) that also opens the API reference in Chromium. */
+  browserBoot: { backend: Backend; runtime: (typeof RUNTIMES)[number] };
+}
+
+function expectSuccess(what: string, result: CommandResult): void {
+  if (result.code !== 0) throw new Error(`${what} exited with ${result.code}\n${result.output.slice(-6_000)}`);
+}
+
+/**
+ * The whole check of `full` x one database: generate, install once, type-check, lint, the project's own tests,
+ * then one boot per backend and runtime (sequential, to stay economical on two cores).
+ */
+export function describeGeneratedProject(plan: GeneratedProjectPlan): void {
+  describe(`generated full project x ${plan.database}`, () => {
+    let dir = "";
+
+    beforeAll(async () => {
+      dir = await generateFullProject(plan.database);
+      expectSuccess("npm install", await npmInstall(dir));
+    }, 600_000);
+
+    afterAll(async () => {
+      if (dir) await rm(dirname(dir), { recursive: true, force: true });
+    });
+
+    test("npm run typecheck passes", async () => {
+      expectSuccess("npm run typecheck", await npmRun(dir, "typecheck"));
+    }, 180_000);
+
+    test("npm run lint passes", async () => {
+      expectSuccess("npm run lint", await npmRun(dir, "lint"));
+    }, 120_000);
+
+    if (plan.testsWithDefaultDatabase) {
+      test("npm test passes with the default (embedded) database", async () => {
+        expectSuccess("npm test", await npmRun(dir, "test"));
+      }, 300_000);
+    }
+
+    for (const { backend, projectTests, outage } of plan.backends) {
+      describe.skipIf(!backend.available)(`on ${backend.label}`, () => {
+        let open: OpenBackend | undefined;
+        beforeAll(async () => {
+          open = await backend.open(dir);
+        }, 60_000);
+        afterAll(async () => {
+          await open?.close();
+        });
+
+        if (projectTests) {
+          test(`npm test passes with DATABASE_URL at a fresh database on the ${backend.label}`, async () => {
+            // The project's tests get their own database, so the booted services below start from an empty one.
+            const own = await backend.open(dir);
+            try {
+              expectSuccess("npm test", await npmRun(dir, "test", { DATABASE_URL: own.databaseUrl() }));
+            } finally {
+              await own.close();
+            }
+          }, 300_000);
+        }
+
+        for (const runtime of RUNTIMES) {
+          describeBoot({
+            runtime,
+            project: () => ({ dir, backend: open as OpenBackend }),
+            outage,
+            browser: plan.browserBoot.backend === backend && plan.browserBoot.runtime === runtime,
+          });
+        }
+      });
+    }
+  });
+}

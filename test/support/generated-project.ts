@@ -1,0 +1,98 @@
+import { spawn } from "node:child_process";
+import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { loadTemplateDir } from "../../src/generate/load-template-dir.ts";
+import { planProject } from "../../src/generate/plan.ts";
+import type { Database } from "../../src/generate/template-tree.ts";
+
+export const repoRoot = resolve(import.meta.dir, "../..");
+/** Node 24, Bun and Deno as installed by the repository's own `npm install` (no global tool besides npm). */
+export const repoBin = join(repoRoot, "node_modules", ".bin");
+
+/** Variables of the outer test run that must not leak into a generated project's commands. */
+const LEAKY = ["DATABASE_URL", "PORT", "JWT_SECRET", "APP_ENV", "NODE_ENV", "TEST_POSTGRES_URL", "TEST_MYSQL_URL"];
+
+/** Environment for a command in a generated project: the repository's runtimes first on PATH, plus `extra`. */
+export function projectEnv(extra: Record<string, string> = {}): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (value !== undefined && !LEAKY.includes(key)) env[key] = value;
+  }
+  env.PATH = `${repoBin}:${process.env.PATH ?? ""}`;
+  env.npm_config_update_notifier = "false";
+  env.npm_config_fund = "false";
+  env.npm_config_audit = "false";
+  return { ...env, ...extra };
+}
+
+export interface CommandResult {
+  code: number | null;
+  output: string;
+}
+
+/** Runs a command to completion, collecting stdout and stderr together (for failure messages). */
+export function runCommand(
+  command: string,
+  args: string[],
+  options: { cwd: string; env?: Record<string, string>; timeoutMs?: number },
+): Promise<CommandResult> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(command, args, {
+      cwd: options.cwd,
+      env: options.env ?? projectEnv(),
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
+    let output = "";
+    child.stdout.on("data", (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on("data", (chunk) => {
+      output += chunk;
+    });
+    const timer = setTimeout(() => {
+      output += `\n[killed after ${options.timeoutMs} ms]`;
+      if (child.pid) process.kill(-child.pid, "SIGKILL");
+    }, options.timeoutMs ?? 300_000);
+    child.on("error", reject);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolvePromise({ code, output });
+    });
+  });
+}
+
+/** `npm run <script>` in a generated project with the repository's runtimes on PATH. */
+export function npmRun(dir: string, script: string, env: Record<string, string> = {}, timeoutMs = 300_000) {
+  return runCommand("npm", ["run", script], { cwd: dir, env: projectEnv(env), timeoutMs });
+}
+
+/** `npm install` of a generated project, sharing npm's cache with every other install on the machine. */
+export function npmInstall(dir: string) {
+  return runCommand("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund"], {
+    cwd: dir,
+    timeoutMs: 600_000,
+  });
+}
+
+/** Generates a `full` project for `database` into a fresh temporary folder; returns the project's path. */
+export async function generateFullProject(database: Database): Promise<string> {
+  const parent = await mkdtemp(join(tmpdir(), `scaffold-e2e-${database}-`));
+  const dir = join(parent, `e2e-${database}`);
+  const tree = await loadTemplateDir(join(repoRoot, "templates"));
+  const files = planProject(tree, {
+    projectName: `e2e-${database}`,
+    template: "full",
+    database,
+    observability: "none",
+    templateRef: null,
+    cliVersion: "0.0.0-e2e",
+  });
+  for (const file of files) {
+    const target = join(dir, file.path);
+    await mkdir(dirname(target), { recursive: true });
+    await writeFile(target, file.contents, { mode: file.mode });
+  }
+  return dir;
+}

@@ -1,0 +1,82 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { projectEnv } from "./generated-project.ts";
+import { waitForOk } from "./http.ts";
+import { freePort } from "./ports.ts";
+import { leafProcess } from "./process-tree.ts";
+
+export const RUNTIMES = ["node", "bun", "deno"] as const;
+export type Runtime = (typeof RUNTIMES)[number];
+
+/** The generated project's npm script that starts the service on each runtime. */
+export const START_SCRIPTS: Record<Runtime, string> = { node: "start", bun: "start:bun", deno: "start:deno" };
+
+export interface RunningService {
+  url: string;
+  /** Everything the service printed so far (stdout and stderr), for failure messages. */
+  output(): string;
+  alive(): boolean;
+  /** Sends `signal` to the service process itself (not to npm) and waits for `npm run` to end: its exit code. */
+  stop(signal: NodeJS.Signals, timeoutMs: number): Promise<{ code: number | null; ms: number }>;
+  /** Last resort for clean-up: kills the whole process group. */
+  kill(): void;
+}
+
+/** `npm run <start script>` on a free port; resolves once `GET /health` answers 200. */
+export async function startService(
+  dir: string,
+  runtime: Runtime,
+  env: Record<string, string>,
+  bootTimeoutMs = 60_000,
+): Promise<RunningService> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn("npm", ["run", START_SCRIPTS[runtime]], {
+    cwd: dir,
+    env: projectEnv({ ...env, PORT: String(port) }),
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on("data", (chunk) => {
+    output += chunk;
+  });
+  let exitCode: number | null | undefined;
+  const exited = new Promise<number | null>((resolve) => {
+    child.on("exit", (code) => {
+      exitCode = code;
+      resolve(code);
+    });
+  });
+  const alive = () => exitCode === undefined;
+  const kill = () => {
+    if (alive() && child.pid) process.kill(-child.pid, "SIGKILL");
+  };
+
+  try {
+    await waitForOk(`${url}/health`, bootTimeoutMs, alive);
+  } catch (error) {
+    kill();
+    throw new Error(`${runtime} boot failed: ${(error as Error).message}\n--- output ---\n${output}`);
+  }
+
+  return {
+    url,
+    output: () => output,
+    alive,
+    kill,
+    async stop(signal, timeoutMs) {
+      const started = performance.now();
+      process.kill(leafProcess(child.pid as number), signal);
+      const timeout = Bun.sleep(timeoutMs).then(() => "timeout" as const);
+      const result = await Promise.race([exited, timeout]);
+      if (result === "timeout") {
+        kill();
+        throw new Error(`service did not exit within ${timeoutMs} ms of ${signal}\n--- output ---\n${output}`);
+      }
+      return { code: result, ms: performance.now() - started };
+    },
+  };
+}
