@@ -1,0 +1,43 @@
+/** `crud(options)`: builds the models once and returns a Hono app serving every resource under the base path. */
+import { Hono } from "hono";
+import { buildModels, normalizePath } from "./model.ts";
+import { openApiRoutes } from "./openapi/index.ts";
+import { resourceRouter } from "./router.ts";
+import { resourceState, selectionCache } from "./state.ts";
+import type { CrudOptions, PagingOptions } from "./types.ts";
+
+const defaultPaging: Required<PagingOptions> = {
+  pageParam: "page",
+  sizeParam: "size",
+  sortParam: "sort",
+  oneIndexed: false,
+  defaultSize: 20,
+  maxSize: 100,
+};
+
+/**
+ * Mount the result on the host app: `app.route("/", crud({ db, resources }))`. Throws at start-up on an inconsistent
+ * resource (missing soft-delete/audit column, bad filter, unknown field option…), naming resource and column.
+ */
+export function crud(options: CrudOptions): Hono {
+  const app = new Hono();
+  if (options.enabled === false) return app;
+  const basePath = normalizePath(options.basePath ?? "/api");
+  const paging = { ...defaultPaging, ...options.paging };
+  const models = buildModels(options.resources, {
+    basePath,
+    paging,
+    deleteResponse: options.deleteResponse ?? "NO_CONTENT",
+    auth: options.auth,
+  });
+  const settings = { db: options.db, auth: options.auth, paging };
+  const selections = selectionCache();
+  for (const model of models) {
+    const replacement = model.resource.options.router;
+    if (replacement) app.route(model.fullPath, replacement);
+    else if (model.expose !== "CUSTOM")
+      app.route(model.fullPath, resourceRouter(resourceState(model, settings, selections)));
+  }
+  app.route(basePath || "/", openApiRoutes(models, { basePath, paging }));
+  return app;
+}

@@ -1,0 +1,100 @@
+/**
+ * The few database operations the handlers need, over any Drizzle database. The query builders of the three dialects
+ * share their shape but not their types, so this file is the one place that treats the database loosely. MySQL has no
+ * RETURNING: it reports affected rows and generated ids instead, and the row is read back.
+ */
+import { count, type SQL } from "drizzle-orm";
+import type { ResourceModel } from "./model.ts";
+
+type Row = Record<string, unknown>;
+// biome-ignore lint/suspicious/noExplicitAny: Drizzle's query builders differ in type per dialect; used only here.
+type Loose = any;
+
+/** Per-resource column selections, computed once. */
+export interface Selections {
+  /** Output fields (not hidden). */
+  readonly output: Record<string, unknown>;
+  /** Primary-key fields. */
+  readonly key: Record<string, unknown>;
+}
+
+export function selections(model: ResourceModel): Selections {
+  return {
+    output: Object.fromEntries(model.outputFields.map((f) => [f.name, f.column])),
+    key: Object.fromEntries(model.primaryKey.map((f) => [f.name, f.column])),
+  };
+}
+
+export interface PageQuery {
+  readonly where: SQL | undefined;
+  readonly orderBy: readonly SQL[];
+  readonly limit: number;
+  readonly offset: number;
+}
+
+export function selectPage(db: unknown, model: ResourceModel, selection: Selections, query: PageQuery): Promise<Row[]> {
+  return (db as Loose)
+    .select(selection.output)
+    .from(model.table)
+    .where(query.where)
+    .orderBy(...query.orderBy)
+    .limit(query.limit)
+    .offset(query.offset);
+}
+
+export async function countRows(db: unknown, model: ResourceModel, where: SQL | undefined): Promise<number> {
+  const rows: { total: number }[] = await (db as Loose).select({ total: count() }).from(model.table).where(where);
+  return Number(rows[0]?.total ?? 0);
+}
+
+export async function selectOne(
+  db: unknown,
+  model: ResourceModel,
+  selection: Selections,
+  where: SQL,
+): Promise<Row | undefined> {
+  const rows: Row[] = await (db as Loose).select(selection.output).from(model.table).where(where).limit(1);
+  return rows[0];
+}
+
+/** Rows matching `where` in one statement (batch loading of relations). */
+export function selectWhere(db: unknown, model: ResourceModel, selection: Selections, where: SQL): Promise<Row[]> {
+  return (db as Loose).select(selection.output).from(model.table).where(where);
+}
+
+/** Inserts one row and returns its key values. */
+export async function insertRow(db: unknown, model: ResourceModel, selection: Selections, values: Row): Promise<Row> {
+  const insert = (db as Loose).insert(model.table).values(values);
+  if (model.dialect !== "mysql") return (await insert.returning(selection.key))[0];
+  const [generated] = await insert.$returningId();
+  return { ...Object.fromEntries(model.primaryKey.map((f) => [f.name, values[f.name]])), ...generated };
+}
+
+function affected(result: Loose): number {
+  return Number(result?.[0]?.affectedRows ?? 0);
+}
+
+/** Updates the rows matching `where`; returns how many matched. */
+export async function updateRows(
+  db: unknown,
+  model: ResourceModel,
+  selection: Selections,
+  set: Row,
+  where: SQL,
+): Promise<number> {
+  const update = (db as Loose).update(model.table).set(set).where(where);
+  if (model.dialect !== "mysql") return (await update.returning(selection.key)).length;
+  return affected(await update);
+}
+
+/** Deletes the rows matching `where`; returns how many there were. */
+export async function deleteRows(
+  db: unknown,
+  model: ResourceModel,
+  selection: Selections,
+  where: SQL,
+): Promise<number> {
+  const remove = (db as Loose).delete(model.table).where(where);
+  if (model.dialect !== "mysql") return (await remove.returning(selection.key)).length;
+  return affected(await remove);
+}

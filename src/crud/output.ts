@@ -1,0 +1,105 @@
+/**
+ * Output objects: rows selected with the output columns (hidden ones are never read), 64-bit integers as strings,
+ * optional removal of nulls, and many-to-one relations expanded level by level with ONE query per target resource
+ * and level. Beyond `maxDepth`, or on a cycle (the same row already on the path from the root), a relation is its id.
+ */
+import { inArray } from "drizzle-orm";
+import { type Selections, selectWhere } from "./db.ts";
+import type { FieldModel, ResourceModel } from "./model.ts";
+
+type Row = Record<string, unknown>;
+
+export interface OutputContext {
+  readonly db: unknown;
+  readonly selections: (model: ResourceModel) => Selections;
+}
+
+interface Node {
+  readonly row: Row;
+  readonly model: ResourceModel;
+  /** `resource:id` of this row and its ancestors. */
+  readonly path: readonly string[];
+}
+
+const bigintFields = new WeakMap<ResourceModel, readonly FieldModel[]>();
+
+function bigints(model: ResourceModel): readonly FieldModel[] {
+  let fields = bigintFields.get(model);
+  if (!fields) {
+    fields = model.outputFields.filter((f) => f.kind === "bigint");
+    bigintFields.set(model, fields);
+  }
+  return fields;
+}
+
+function nodeKey(model: ResourceModel, id: unknown): string {
+  return `${model.name}:${String(id)}`;
+}
+
+function keyOf(model: ResourceModel, row: Row): string {
+  return nodeKey(model, model.primaryKey.map((f) => String(row[f.name])).join(","));
+}
+
+/** Expands relations in place, level by level. */
+async function expand(context: OutputContext, root: ResourceModel, rows: readonly Row[]): Promise<void> {
+  const { maxDepth, detectCycles } = root.mapping;
+  let frontier: Node[] = rows.map((row) => ({ row, model: root, path: [keyOf(root, row)] }));
+  for (let level = 1; frontier.length > 0; level++) {
+    const wanted = new Map<ResourceModel, { ids: Set<unknown>; refs: { node: Node; name: string; id: unknown }[] }>();
+    for (const node of frontier) {
+      for (const relation of node.model.relations) {
+        const id = node.row[relation.field.name];
+        node.row[relation.name] = id ?? null;
+        if (id === null || id === undefined || level > maxDepth) continue;
+        if (detectCycles && node.path.includes(nodeKey(relation.target, id))) continue;
+        let entry = wanted.get(relation.target);
+        if (!entry) {
+          entry = { ids: new Set(), refs: [] };
+          wanted.set(relation.target, entry);
+        }
+        entry.ids.add(id);
+        entry.refs.push({ node, name: relation.name, id });
+      }
+    }
+    const next: Node[] = [];
+    for (const [target, { ids, refs }] of wanted) {
+      const pk = target.primaryKey[0] as FieldModel;
+      const loaded = await selectWhere(context.db, target, context.selections(target), inArray(pk.column, [...ids]));
+      const byId = new Map(loaded.map((row) => [String(row[pk.name]), row]));
+      for (const ref of refs) {
+        const found = byId.get(String(ref.id));
+        if (!found) continue;
+        const row = { ...found };
+        ref.node.row[ref.name] = row;
+        next.push({ row, model: target, path: [...ref.node.path, nodeKey(target, ref.id)] });
+      }
+    }
+    frontier = next;
+  }
+}
+
+/** JSON-safe values: bigint -> string; nested objects too; nulls dropped when the mapping says so. */
+function finish(model: ResourceModel, row: Row, includeNulls: boolean): Row {
+  for (const field of bigints(model)) {
+    const value = row[field.name];
+    if (typeof value === "bigint") row[field.name] = value.toString();
+  }
+  for (const relation of model.relations) {
+    const value = row[relation.name];
+    if (typeof value === "bigint") row[relation.name] = value.toString();
+    else if (value && typeof value === "object") finish(relation.target, value as Row, includeNulls);
+  }
+  if (!includeNulls) {
+    for (const key of Object.keys(row)) if (row[key] === null) delete row[key];
+  }
+  return row;
+}
+
+/** Turns selected rows into output objects (mutates and returns them). */
+export async function toOutput(context: OutputContext, model: ResourceModel, rows: Row[]): Promise<Row[]> {
+  if (model.relations.length > 0) await expand(context, model, rows);
+  const includeNulls = model.mapping.includeNullFields;
+  if (includeNulls && model.relations.length === 0 && bigints(model).length === 0) return rows;
+  for (const row of rows) finish(model, row, includeNulls);
+  return rows;
+}
