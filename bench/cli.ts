@@ -1,0 +1,116 @@
+/**
+ * How long `scaffold new demo` takes, beside its peers, in one hyperfine run (`npm run bench:cli`):
+ *   - the compiled binary (built here for the host, templates embedded)   <- the subject; target < 25 ms median
+ *   - `bun src/cli.ts new demo` (from source)
+ *   - create-better-t-stack (Hono + Node + Drizzle + Postgres + better-auth, no install, no git)
+ *   - `nest new --skip-install --skip-git`
+ * The peers are installed from npm into a bench-only folder (reused across runs) and run under Node 24.
+ * Medians and ratios to the binary are printed at the end. Options: --runs <n> (default: hyperfine's own choice).
+ */
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { buildDist } from "../src/build/build-dist.ts";
+import { buildTarget, hostTargetName } from "../src/build/targets.ts";
+
+const root = join(import.meta.dirname, "..");
+const TARGET_MS = 25;
+const PEERS = { "create-better-t-stack": "3.44.1", "@nestjs/cli": "12.0.8" };
+const peersDir = join(tmpdir(), "scaffold-bench-peers");
+
+function need(tool: string, install: string): string {
+  const path = Bun.which(tool);
+  if (!path) {
+    console.error(`bench/cli.ts needs ${tool}: ${install}`);
+    process.exit(1);
+  }
+  return path;
+}
+
+function run(command: string[], cwd: string): void {
+  const result = Bun.spawnSync(command, { cwd, stdout: "inherit", stderr: "inherit" });
+  if (result.exitCode !== 0) throw new Error(`${command.join(" ")} failed with exit ${result.exitCode}`);
+}
+
+/** The peers, pinned, in their own folder; installed once and reused while the versions match. */
+async function installPeers(): Promise<void> {
+  const manifest = JSON.stringify({ private: true, dependencies: PEERS }, null, 2);
+  const current = await readFile(join(peersDir, "package.json"), "utf8").catch(() => "");
+  if (current === manifest && (await Bun.file(join(peersDir, "node_modules/.bin/nest")).exists())) return;
+  await mkdir(peersDir, { recursive: true });
+  await writeFile(join(peersDir, "package.json"), manifest);
+  console.log(`installing ${Object.keys(PEERS).join(", ")} into ${peersDir}`);
+  run(["npm", "install", "--no-audit", "--no-fund", "--loglevel=error"], peersDir);
+}
+
+interface HyperfineResult {
+  command: string;
+  median: number;
+  mean: number;
+  stddev: number;
+  min: number;
+  max: number;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { runs: { type: "string" } } });
+  const hyperfine = need("hyperfine", "apt-get install -y hyperfine (Debian/Ubuntu) or brew install hyperfine");
+  const host = hostTargetName();
+  if (!host) throw new Error(`no release target for ${process.platform}-${process.arch}`);
+  const node = join(root, "node_modules/.bin/node");
+  const bun = join(root, "node_modules/.bin/bun");
+
+  const work = await mkdtemp(join(tmpdir(), "scaffold-bench-"));
+  const dist = join(work, "dist");
+  const { version } = JSON.parse(await readFile(join(root, "package.json"), "utf8")) as { version: string };
+  console.log(`building scaffold-${host} ${version}`);
+  await buildDist({ root, outDir: dist, version, targets: [buildTarget(host)], releasesUrl: "unused" });
+  await installPeers();
+
+  // All commands write `demo` into the same empty folder; hyperfine removes it before every run.
+  const cwd = join(work, "run");
+  await mkdir(cwd);
+  const peer = (bin: string) => join(peersDir, "node_modules/.bin", bin);
+  const commands: Array<[string, string]> = [
+    ["scaffold binary", `${join(dist, `scaffold-${host}`)} new demo`],
+    ["bun src/cli.ts", `${bun} ${join(root, "src/cli.ts")} new demo`],
+    [
+      "create-better-t-stack",
+      `${node} ${peer("create-better-t-stack")} demo --frontend none --backend hono --runtime node ` +
+        "--database postgres --orm drizzle --api none --auth better-auth --payments none --addons none " +
+        "--examples none --db-setup none --web-deploy none --server-deploy none --package-manager npm " +
+        "--no-install --no-git --disable-analytics --no-render-title --directory-conflict overwrite",
+    ],
+    ["nest new", `${node} ${peer("nest")} new demo --skip-install --skip-git --package-manager npm`],
+  ];
+  const exportPath = join(work, "hyperfine.json");
+  const args = [hyperfine, "--shell=none", "--warmup", "2", "--prepare", "rm -rf demo", "--export-json", exportPath];
+  if (values.runs) args.push("--runs", values.runs);
+  for (const [name, command] of commands) args.push("--command-name", name, command);
+  // A private HOME: peers keep history and caches there, git finds no user identity (as on a fresh machine).
+  const home = join(work, "home");
+  await mkdir(home);
+  const result = Bun.spawnSync(args, {
+    cwd,
+    env: { ...process.env, HOME: home, CI: "1", NO_COLOR: "1" },
+    stdout: "inherit",
+    stderr: "inherit",
+  });
+  if (result.exitCode !== 0) throw new Error(`hyperfine failed with exit ${result.exitCode}`);
+
+  const { results } = JSON.parse(await readFile(exportPath, "utf8")) as { results: HyperfineResult[] };
+  const baseline = results[0]?.median ?? Number.NaN;
+  console.log("\nscaffold new demo (full template), medians; ratio = median / binary's median");
+  console.log(`${"command".padEnd(24)}${"median".padStart(12)}${"ratio".padStart(10)}`);
+  for (const { command, median } of results) {
+    const ms = `${(median * 1000).toFixed(1)} ms`;
+    console.log(`${command.padEnd(24)}${ms.padStart(12)}${`${(median / baseline).toFixed(1)}x`.padStart(10)}`);
+  }
+  const binaryMs = baseline * 1000;
+  const verdict = binaryMs < TARGET_MS ? "met" : "MISSED";
+  console.log(`target: binary < ${TARGET_MS} ms median -> ${verdict} (${binaryMs.toFixed(1)} ms)`);
+  await rm(work, { recursive: true, force: true });
+}
+
+await main();
