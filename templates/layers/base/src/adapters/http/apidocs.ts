@@ -1,0 +1,64 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { AppEnv } from "./app-env.ts";
+
+export const bearerScheme = "bearerAuth";
+/** Put on every protected route, so the reference UI offers "Authorize" for it. */
+export const bearerSecurity = [{ [bearerScheme]: [] }];
+
+// A type alias (not an interface) so it fits OpenAPI's InfoObject with its `x-` index signature.
+export type ApiInfo = { title: string; version: string };
+
+const documentConfig = (info: ApiInfo) => ({ openapi: "3.1.0", info });
+
+/** The OpenAPI document of an app built by `createApp` (which mounted the docs). */
+export function openApiDocument(app: OpenAPIHono<AppEnv>, info: ApiInfo) {
+  return app.getOpenAPI31Document(documentConfig(info));
+}
+
+// Swagger UI's files come from the swagger-ui-dist package and are served by the service itself (no CDN).
+const assetTypes = { "swagger-ui.css": "text/css", "swagger-ui-bundle.js": "text/javascript" } as const;
+type Asset = keyof typeof assetTypes;
+const assetDir = dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
+const assets = new Map<Asset, string>();
+const readAsset = (name: Asset) =>
+  assets.get(name) ?? assets.set(name, readFileSync(join(assetDir, name), "utf8")).get(name);
+
+const page = (title: string) => `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title} API reference</title>
+<link rel="stylesheet" href="/apidocs/swagger-ui.css">
+</head>
+<body>
+<div id="swagger-ui"></div>
+<script src="/apidocs/swagger-ui-bundle.js"></script>
+<script>
+window.ui = SwaggerUIBundle({ url: "/apidocs/openapi.json", dom_id: "#swagger-ui", persistAuthorization: true });
+</script>
+</body>
+</html>
+`;
+
+/** `GET /apidocs` (Swagger UI), its assets, and `GET /apidocs/openapi.json`. */
+export function mountApiDocs(app: OpenAPIHono<AppEnv>, info: ApiInfo): void {
+  app.openAPIRegistry.registerComponent("securitySchemes", bearerScheme, {
+    type: "http",
+    scheme: "bearer",
+    bearerFormat: "JWT",
+  });
+  app.doc31("/apidocs/openapi.json", documentConfig(info));
+  app.get("/apidocs", (c) => c.html(page(info.title)));
+  for (const name of Object.keys(assetTypes) as Asset[]) {
+    app.get(`/apidocs/${name}`, (c) =>
+      c.body(readAsset(name) ?? "", 200, {
+        "content-type": `${assetTypes[name]}; charset=utf-8`,
+        "cache-control": "public, max-age=86400",
+      }),
+    );
+  }
+}

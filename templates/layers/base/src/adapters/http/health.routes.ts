@@ -1,0 +1,65 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { createRouter } from "./router.ts";
+
+export interface HealthOptions {
+  service: string;
+  /** Resolves when the database answers; readiness fails when it rejects or takes longer than `timeoutMs`. */
+  pingDatabase: () => Promise<void>;
+  timeoutMs?: number;
+}
+
+const okSchema = z.object({ status: z.literal("ok") });
+const readinessSchema = z
+  .object({
+    status: z.enum(["ready", "not_ready"]),
+    service: z.string(),
+    timestamp: z.string(),
+    checks: z.object({ database: z.enum(["ok", "error"]) }),
+    error: z.string().optional(),
+  })
+  .openapi("Readiness");
+
+const tags = ["health"];
+const health = createRoute({
+  method: "get",
+  path: "/",
+  tags,
+  summary: "Health",
+  responses: { 200: { description: "The service runs", content: { "application/json": { schema: okSchema } } } },
+});
+const liveness = createRoute({ ...health, path: "/liveness", summary: "Liveness probe" });
+const readiness = createRoute({
+  method: "get",
+  path: "/readiness",
+  tags,
+  summary: "Readiness probe (pings the database)",
+  responses: {
+    200: { description: "Ready", content: { "application/json": { schema: readinessSchema } } },
+    503: { description: "The database does not answer", content: { "application/json": { schema: readinessSchema } } },
+  },
+});
+
+function withTimeout(promise: Promise<void>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`database did not answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+export function healthRoutes({ service, pingDatabase, timeoutMs = 2_000 }: HealthOptions) {
+  return createRouter()
+    .openapi(health, (c) => c.json({ status: "ok" as const }, 200))
+    .openapi(liveness, (c) => c.json({ status: "ok" as const }, 200))
+    .openapi(readiness, async (c) => {
+      const timestamp = new Date().toISOString();
+      try {
+        await withTimeout(pingDatabase(), timeoutMs);
+        return c.json({ status: "ready" as const, service, timestamp, checks: { database: "ok" as const } }, 200);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        const body = { status: "not_ready" as const, service, timestamp, checks: { database: "error" as const } };
+        return c.json({ ...body, error: message }, 503);
+      }
+    });
+}

@@ -1,0 +1,40 @@
+import type { ErrorHandler, NotFoundHandler } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { DomainError, type DomainErrorCode } from "../../../domain/errors.ts";
+import type { Logger } from "../../../infrastructure/logger.ts";
+import type { AppEnv } from "../app-env.ts";
+import { type ErrorCode, errorBody } from "../envelope.ts";
+
+const statusOf: Record<DomainErrorCode, ContentfulStatusCode> = {
+  VALIDATION_ERROR: 400,
+  UNAUTHORIZED: 401,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+};
+
+function codeOf(status: number): ErrorCode {
+  if (status === 401) return "UNAUTHORIZED";
+  if (status === 404) return "NOT_FOUND";
+  if (status === 409) return "CONFLICT";
+  if (status >= 500) return "INTERNAL_ERROR";
+  return "VALIDATION_ERROR";
+}
+
+/** Maps every error to the documented body; a 500 shows its stack only when `exposeStack` (APP_ENV=development). */
+export function errorHandler(logger: Logger, exposeStack: boolean): ErrorHandler<AppEnv> {
+  return (error, c) => {
+    if (error instanceof DomainError) {
+      return c.json(errorBody(error.code, error.message, error.details), statusOf[error.code]);
+    }
+    if (error instanceof HTTPException && error.status < 500) {
+      return c.json(errorBody(codeOf(error.status), error.message), error.status);
+    }
+    logger.error({ err: error, requestId: c.get("requestId") }, "unhandled error");
+    const details = exposeStack ? { stack: error.stack } : undefined;
+    return c.json(errorBody("INTERNAL_ERROR", "Internal server error", details), 500);
+  };
+}
+
+export const notFoundHandler: NotFoundHandler<AppEnv> = (c) =>
+  c.json(errorBody("NOT_FOUND", `No route for ${c.req.method} ${c.req.path}`), 404);

@@ -1,0 +1,44 @@
+/**
+ * The only runtime-specific file: serves a fetch handler on Bun, Deno or Node.js (@hono/node-server). Everything
+ * else in the service is runtime-agnostic.
+ */
+type FetchHandler = (request: Request) => Response | Promise<Response>;
+
+export interface RunningServer {
+  runtime: "bun" | "deno" | "node";
+  port: number;
+  /** Stops accepting connections and resolves once in-flight requests have finished. */
+  stop(): Promise<void>;
+}
+
+interface DenoGlobal {
+  serve(
+    options: { port: number; hostname: string; onListen(): void },
+    handler: FetchHandler,
+  ): { addr: { port: number }; shutdown(): Promise<void> };
+}
+
+export async function startServer(fetch: FetchHandler, port: number): Promise<RunningServer> {
+  const deno = (globalThis as { Deno?: DenoGlobal }).Deno;
+  if (deno) {
+    // A no-op onListen replaces Deno's own "Listening on" line; main.ts logs instead.
+    const server = deno.serve({ port, hostname: "0.0.0.0", onListen: () => {} }, fetch);
+    return { runtime: "deno", port: server.addr.port, stop: () => server.shutdown() };
+  }
+  if (typeof Bun !== "undefined") {
+    const server = Bun.serve({ port, fetch });
+    return { runtime: "bun", port: server.port ?? port, stop: () => server.stop() };
+  }
+  const { serve } = await import("@hono/node-server");
+  return new Promise((resolve) => {
+    const server = serve({ fetch, port }, (info) => {
+      const stop = () =>
+        new Promise<void>((done, fail) => {
+          server.close((error) => (error ? fail(error) : done()));
+          // Keep-alive connections without a request in flight would otherwise hold close() open.
+          if ("closeIdleConnections" in server) server.closeIdleConnections();
+        });
+      resolve({ runtime: "node", port: info.port, stop });
+    });
+  });
+}

@@ -1,0 +1,33 @@
+import { createApp } from "./app.ts";
+import { loadConfig } from "./infrastructure/app-config.ts";
+import { ConfigError } from "./infrastructure/config.ts";
+import { openDatabase } from "./infrastructure/database.ts";
+import { loadEnvFile } from "./infrastructure/env-file.ts";
+import { createLogger } from "./infrastructure/logger.ts";
+import { startServer } from "./infrastructure/server.ts";
+import { exitGracefully } from "./infrastructure/shutdown.ts";
+import { modules } from "./modules/index.ts";
+import { createContainer } from "./modules/module.ts";
+
+// Entry: config -> logger -> database (+ migrations) -> composition root -> serve.
+try {
+  loadEnvFile(".env");
+  const config = loadConfig(process.env);
+  const logger = createLogger({ appEnv: config.APP_ENV, level: config.LOG_LEVEL, service: config.SERVICE_NAME });
+  const database = await openDatabase(config.DATABASE_URL);
+  await database.migrate();
+  const container = createContainer(modules, { config, db: database.db, logger });
+  const app = createApp({
+    container,
+    logger,
+    service: config.SERVICE_NAME,
+    exposeErrors: config.APP_ENV === "development",
+    pingDatabase: database.ping,
+  });
+  const server = await startServer(app.fetch, config.PORT);
+  logger.info({ port: server.port, runtime: server.runtime, appEnv: config.APP_ENV }, "listening");
+  exitGracefully(logger, [server.stop, database.close], config.SHUTDOWN_TIMEOUT_MS);
+} catch (error) {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+}

@@ -1,0 +1,62 @@
+import { createHash, randomUUID } from "node:crypto";
+import { sign, verify } from "hono/jwt";
+import { ACCESS_TOKEN_TTL_SECONDS, type AccessToken } from "../../domain/tokens.ts";
+import type { TokenIssuer } from "../../ports/token-issuer.ts";
+
+type TokenType = "access" | "refresh";
+
+export interface JwtOptions {
+  secret: string;
+  refreshTtlSeconds: number;
+  clock?: () => Date;
+}
+
+/** HS256 JWTs whose `typ` claim says what they are; a refresh token carries a `jti` so each one is unique. */
+export class JwtTokenIssuer implements TokenIssuer {
+  readonly #options: JwtOptions;
+
+  constructor(options: JwtOptions) {
+    this.#options = options;
+  }
+
+  async issueAccessToken(userId: number): Promise<AccessToken> {
+    return { token: await this.#sign(userId, "access", ACCESS_TOKEN_TTL_SECONDS), expiresIn: ACCESS_TOKEN_TTL_SECONDS };
+  }
+
+  async issueRefreshToken(userId: number): Promise<{ token: string; expiresAt: Date }> {
+    const ttl = this.#options.refreshTtlSeconds;
+    const token = await this.#sign(userId, "refresh", ttl, { jti: randomUUID() });
+    return { token, expiresAt: new Date(this.#now() * 1000 + ttl * 1000) };
+  }
+
+  verifyAccessToken(token: string): Promise<number | undefined> {
+    return this.#verify(token, "access");
+  }
+
+  verifyRefreshToken(token: string): Promise<number | undefined> {
+    return this.#verify(token, "refresh");
+  }
+
+  digest(token: string): string {
+    return createHash("sha256").update(token).digest("hex");
+  }
+
+  #now(): number {
+    return Math.floor((this.#options.clock?.() ?? new Date()).getTime() / 1000);
+  }
+
+  #sign(userId: number, typ: TokenType, ttl: number, extra: Record<string, string> = {}): Promise<string> {
+    const iat = this.#now();
+    return sign({ sub: String(userId), typ, iat, exp: iat + ttl, ...extra }, this.#options.secret, "HS256");
+  }
+
+  async #verify(token: string, typ: TokenType): Promise<number | undefined> {
+    try {
+      const payload = await verify(token, this.#options.secret, "HS256");
+      const userId = Number(payload.sub);
+      return payload.typ === typ && Number.isSafeInteger(userId) ? userId : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+}

@@ -1,0 +1,24 @@
+import { z } from "zod";
+import { baseConfigShape, parseConfig } from "./config.ts";
+
+const utf8Length = (value: string) => new TextEncoder().encode(value).length;
+
+export const configShape = {
+  ...baseConfigShape,
+  /** HS256 key for access and refresh tokens; the service refuses to start without 32 bytes or more. */
+  JWT_SECRET: z
+    .string({ error: "is required (at least 32 bytes; setup.sh writes a random one into .env)" })
+    .refine((value) => utf8Length(value) >= 32, "must be at least 32 bytes long"),
+  /** Lifetime of a refresh token; each use replaces it with a new one (rotation). Default 7 days. */
+  REFRESH_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(7 * 24 * 3600),
+  /** bcrypt cost factor (each +1 doubles the hashing time). */
+  BCRYPT_ROUNDS: z.coerce.number().int().min(4).max(15).default(10),
+};
+
+export type AppConfig = z.infer<z.ZodObject<typeof configShape>>;
+
+export const loadConfig = (env: Record<string, string | undefined>): AppConfig => parseConfig(configShape, env);

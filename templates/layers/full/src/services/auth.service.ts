@@ -1,0 +1,71 @@
+import { unauthorized } from "../domain/errors.ts";
+import type { AccessToken, TokenPair } from "../domain/tokens.ts";
+import type { PasswordHasher } from "../ports/password-hasher.ts";
+import type { RefreshTokenRepository } from "../ports/refresh-token-repository.ts";
+import type { TokenIssuer } from "../ports/token-issuer.ts";
+import type { UserRepository } from "../ports/user-repository.ts";
+
+export interface AuthServiceDependencies {
+  users: UserRepository;
+  refreshTokens: RefreshTokenRepository;
+  hasher: PasswordHasher;
+  tokens: TokenIssuer;
+  clock?: () => Date;
+}
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+const invalidCredentials = () => unauthorized("Invalid e-mail or password");
+const invalidRefreshToken = () => unauthorized("Invalid, expired or revoked refresh token");
+
+export class AuthService {
+  readonly #deps: AuthServiceDependencies;
+  readonly #clock: () => Date;
+  /** Compared against when the e-mail is unknown, so a login takes as long whether the account exists or not. */
+  readonly #dummyHash: Promise<string>;
+
+  constructor(deps: AuthServiceDependencies) {
+    this.#deps = deps;
+    this.#clock = deps.clock ?? (() => new Date());
+    this.#dummyHash = deps.hasher.hash("timing-equaliser-not-a-real-password");
+  }
+
+  async register({ email, password }: Credentials): Promise<TokenPair> {
+    const passwordHash = await this.#deps.hasher.hash(password);
+    const user = await this.#deps.users.create({ email, passwordHash }, this.#clock());
+    return this.#issueTokens(user.id);
+  }
+
+  async login({ email, password }: Credentials): Promise<TokenPair> {
+    const found = await this.#deps.users.findCredentials(email);
+    const valid = await this.#deps.hasher.verify(password, found?.passwordHash ?? (await this.#dummyHash));
+    if (!found || !valid) throw invalidCredentials();
+    return this.#issueTokens(found.user.id);
+  }
+
+  /** Rotation: the presented refresh token is revoked and a new one is issued with the new access token. */
+  async refresh(refreshToken: string): Promise<TokenPair> {
+    const { tokens, refreshTokens, users } = this.#deps;
+    const userId = await tokens.verifyRefreshToken(refreshToken);
+    if (userId === undefined) throw invalidRefreshToken();
+    const now = this.#clock();
+    const stored = await refreshTokens.findActive(tokens.digest(refreshToken), now);
+    if (!stored || stored.userId !== userId || !(await users.findById(userId))) throw invalidRefreshToken();
+    await refreshTokens.revoke(stored.id, now);
+    return this.#issueTokens(userId);
+  }
+
+  async #issueTokens(userId: number): Promise<TokenPair> {
+    const { tokens, refreshTokens } = this.#deps;
+    const accessToken: AccessToken = await tokens.issueAccessToken(userId);
+    const refresh = await tokens.issueRefreshToken(userId);
+    await refreshTokens.save(
+      { userId, tokenHash: tokens.digest(refresh.token), expiresAt: refresh.expiresAt },
+      this.#clock(),
+    );
+    return { accessToken, refreshToken: refresh.token };
+  }
+}
