@@ -10,39 +10,52 @@ export type Runtime = (typeof RUNTIMES)[number];
 /** The generated project's npm script that starts the service on each runtime. */
 export const START_SCRIPTS: Record<Runtime, string> = { node: "start", bun: "start:bun", deno: "start:deno" };
 
+const OUTPUT_TAIL = 200_000;
+
 export interface RunningService {
   url: string;
-  /** Everything the service printed so far (stdout and stderr), for failure messages. */
+  /** The last things the service printed (stdout and stderr), for failure messages. */
   output(): string;
   alive(): boolean;
-  /** Sends `signal` to the service process itself (not to npm) and waits for `npm run` to end: its exit code. */
+  /** Sends `signal` to the server process itself (not to npm) and waits for the command to end: its exit code. */
   stop(signal: NodeJS.Signals, timeoutMs: number): Promise<{ code: number | null; ms: number }>;
   /** Last resort for clean-up: kills the whole process group. */
   kill(): void;
 }
 
 /** `npm run <start script>` on a free port; resolves once `GET /health` answers 200. */
-export async function startService(
+export function startService(
   dir: string,
   runtime: Runtime,
   env: Record<string, string>,
   bootTimeoutMs = 60_000,
 ): Promise<RunningService> {
+  return launchServer(dir, runtime, ["npm", "run", START_SCRIPTS[runtime]], env, bootTimeoutMs);
+}
+
+/** Runs `command` in `dir` with `PORT` set to a free port; resolves once `GET /health` answers 200. */
+export async function launchServer(
+  dir: string,
+  label: string,
+  [command, ...args]: [string, ...string[]],
+  env: Record<string, string>,
+  bootTimeoutMs = 60_000,
+): Promise<RunningService> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn("npm", ["run", START_SCRIPTS[runtime]], {
+  const child: ChildProcess = spawn(command, args, {
     cwd: dir,
     env: projectEnv({ ...env, PORT: String(port) }),
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
+  // Keep the tail only: a service under load logs one line per request.
   let output = "";
-  child.stdout?.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on("data", (chunk) => {
-    output += chunk;
-  });
+  const collect = (chunk: Buffer) => {
+    output = (output + chunk).slice(-OUTPUT_TAIL);
+  };
+  child.stdout?.on("data", collect);
+  child.stderr?.on("data", collect);
   let exitCode: number | null | undefined;
   const exited = new Promise<number | null>((resolve) => {
     child.on("exit", (code) => {
@@ -59,7 +72,7 @@ export async function startService(
     await waitForOk(`${url}/health`, bootTimeoutMs, alive);
   } catch (error) {
     kill();
-    throw new Error(`${runtime} boot failed: ${(error as Error).message}\n--- output ---\n${output}`);
+    throw new Error(`${label} boot failed: ${(error as Error).message}\n--- output ---\n${output}`);
   }
 
   return {

@@ -1,5 +1,5 @@
 import { Database as SqliteDatabase } from "bun:sqlite";
-import { mkdtemp } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -81,7 +81,7 @@ export const pglite: Backend = {
           await db.close();
         }
       },
-      close: async () => {},
+      close: () => rm(dir, { recursive: true, force: true }),
     };
   },
 };
@@ -90,7 +90,8 @@ export const sqliteFile: Backend = {
   label: "SQLite file",
   available: true,
   async open() {
-    const file = join(await mkdtemp(join(tmpdir(), "scaffold-e2e-sqlite-")), "app.db");
+    const dir = await mkdtemp(join(tmpdir(), "scaffold-e2e-sqlite-"));
+    const file = join(dir, "app.db");
     return {
       databaseUrl: () => pathToFileURL(file).toString(),
       async deletedAt(id) {
@@ -102,7 +103,7 @@ export const sqliteFile: Backend = {
           db.close();
         }
       },
-      close: async () => {},
+      close: () => rm(dir, { recursive: true, force: true }),
     };
   },
 };
