@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseTarGzip } from "nanotar";
 import { packTemplateArchive } from "../../src/build/template-archive.ts";
+import { loadTemplateDir } from "../../src/generate/load-template-dir.ts";
 
 async function makeTemplates(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), "scaffold-archive-"));
@@ -55,6 +56,18 @@ describe("packTemplateArchive", () => {
     expect(await readFile(join(out, "templates/manifest.json"), "utf8")).toBe('{"formatVersion":1}\n');
     await rm(dir, { recursive: true });
     await rm(out, { recursive: true });
+  });
+
+  test("packs the repository's own templates/ with every file and mode", async () => {
+    const templates = join(import.meta.dirname, "../../templates");
+    const items = await parseTarGzip(await packTemplateArchive(templates));
+    const tree = await loadTemplateDir(templates);
+    expect(items.map((item) => item.name.slice("templates/".length)).sort()).toEqual(Object.keys(tree.files).sort());
+    for (const item of items) {
+      const file = tree.files[item.name.slice("templates/".length)];
+      expect([item.name, Number.parseInt(item.attrs?.mode ?? "", 8)]).toEqual([item.name, file?.mode ?? -1]);
+      expect(item.text).toBe(file?.contents ?? "");
+    }
   });
 
   test("refuses a path the ustar name field cannot hold instead of truncating it", async () => {

@@ -1,0 +1,94 @@
+/**
+ * The compiled binary for this machine, built once from the repository: it starts, and `scaffold new demo` writes
+ * exactly what `bun src/cli.ts new demo` writes, from its embedded templates, with no network (proxies point at a
+ * closed port, so any download attempt would fail).
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdir, mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { buildDist } from "../../src/build/build-dist.ts";
+import { buildTarget, hostTargetName } from "../../src/build/targets.ts";
+
+const repoRoot = join(import.meta.dirname, "../..");
+const host = hostTargetName();
+const { version } = JSON.parse(await readFile(join(repoRoot, "package.json"), "utf8")) as { version: string };
+const deadProxy = "http://127.0.0.1:9";
+const offlineEnv = {
+  PATH: process.env.PATH ?? "",
+  HOME: tmpdir(),
+  NO_COLOR: "1",
+  http_proxy: deadProxy,
+  https_proxy: deadProxy,
+  HTTP_PROXY: deadProxy,
+  HTTPS_PROXY: deadProxy,
+};
+
+let work: string;
+let binary: string;
+
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), "scaffold-binary-"));
+  if (!host) return;
+  const dist = join(work, "dist");
+  await buildDist({ root: repoRoot, outDir: dist, version, targets: [buildTarget(host)], releasesUrl: "unused" });
+  binary = join(dist, `scaffold-${host}`);
+}, 120_000);
+
+afterAll(async () => {
+  await rm(work, { recursive: true, force: true });
+});
+
+async function run(command: string[], cwd: string) {
+  const child = Bun.spawn(command, { cwd, env: { ...offlineEnv, HOME: cwd }, stdout: "pipe", stderr: "pipe" });
+  const [exitCode, stdout, stderr] = await Promise.all([
+    child.exited,
+    new Response(child.stdout).text(),
+    new Response(child.stderr).text(),
+  ]);
+  return { exitCode, stdout, stderr };
+}
+
+/** Every file of a generated project (but .git's internals) with its contents and mode. */
+async function snapshot(dir: string): Promise<Record<string, { mode: number; contents: string }>> {
+  const files: Record<string, { mode: number; contents: string }> = {};
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    const full = join(entry.parentPath, entry.name);
+    const path = relative(dir, full);
+    if (!entry.isFile() || path.startsWith(".git/")) continue;
+    files[path] = { mode: (await stat(full)).mode & 0o777, contents: await readFile(full, "utf8") };
+  }
+  return files;
+}
+
+describe.skipIf(!host)("the compiled binary", () => {
+  test("--version prints the package version", async () => {
+    const result = await run([binary, "--version"], work);
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout.trim()).toContain(version);
+  });
+
+  test("--help lists the commands", async () => {
+    const result = await run([binary, "--help"], work);
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout + result.stderr).toContain("new");
+    expect(result.stdout + result.stderr).toContain("doctor");
+  });
+
+  test("`new demo` writes the same project as `bun src/cli.ts new demo`, offline", async () => {
+    const fromBinary = join(work, "binary");
+    const fromSource = join(work, "source");
+    await mkdir(fromBinary);
+    await mkdir(fromSource);
+    const built = await run([binary, "new", "demo"], fromBinary);
+    expect(built.stderr).not.toContain("rror");
+    expect(built.exitCode).toBe(0);
+    const source = await run([process.execPath, join(repoRoot, "src/cli.ts"), "new", "demo"], fromSource);
+    expect(source.exitCode).toBe(0);
+
+    const expected = await snapshot(join(fromSource, "demo"));
+    expect(Object.keys(expected)).toContain("scaffold.json");
+    expect(Object.keys(expected).length).toBeGreaterThan(10);
+    expect(await snapshot(join(fromBinary, "demo"))).toEqual(expected);
+  }, 60_000);
+});
