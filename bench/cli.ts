@@ -5,7 +5,11 @@
  *   - create-better-t-stack (Hono + Node + Drizzle + Postgres + better-auth, no install, no git)
  *   - `nest new --skip-install --skip-git`
  * The peers are installed from npm into a bench-only folder (reused across runs) and run under Node 24.
- * Medians and ratios to the binary are printed at the end. Options: --runs <n> (default: hyperfine's own choice).
+ * Baselines from the same run: the binary's `--dry-run` (start-up and planning, nothing written) and `cp -r` of the
+ * project the binary generates, `.git` included (the file system's cost of writing those same files).
+ * Medians and ratios to the binary are printed at the end.
+ * Options: --runs <n> (default: hyperfine's own choice), --dir <folder> (where projects are written; default: the
+ * temp folder; its file system matters a lot, see docs/install.md "Speed").
  */
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -28,8 +32,8 @@ function need(tool: string, install: string): string {
   return path;
 }
 
-function run(command: string[], cwd: string): void {
-  const result = Bun.spawnSync(command, { cwd, stdout: "inherit", stderr: "inherit" });
+function run(command: string[], cwd: string, env = process.env): void {
+  const result = Bun.spawnSync(command, { cwd, env, stdout: "inherit", stderr: "inherit" });
   if (result.exitCode !== 0) throw new Error(`${command.join(" ")} failed with exit ${result.exitCode}`);
 }
 
@@ -54,26 +58,37 @@ interface HyperfineResult {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { runs: { type: "string" } } });
+  const { values } = parseArgs({ options: { runs: { type: "string" }, dir: { type: "string" } } });
   const hyperfine = need("hyperfine", "apt-get install -y hyperfine (Debian/Ubuntu) or brew install hyperfine");
   const host = hostTargetName();
   if (!host) throw new Error(`no release target for ${process.platform}-${process.arch}`);
   const node = join(root, "node_modules/.bin/node");
   const bun = join(root, "node_modules/.bin/bun");
 
-  const work = await mkdtemp(join(tmpdir(), "scaffold-bench-"));
+  const work = await mkdtemp(join(values.dir ?? tmpdir(), "scaffold-bench-"));
   const dist = join(work, "dist");
   const { version } = JSON.parse(await readFile(join(root, "package.json"), "utf8")) as { version: string };
   console.log(`building scaffold-${host} ${version}`);
   await buildDist({ root, outDir: dist, version, targets: [buildTarget(host)], releasesUrl: "unused" });
   await installPeers();
 
+  // A private HOME: peers keep history and caches there, git finds no user identity (as on a fresh machine).
+  const home = join(work, "home");
+  await mkdir(home);
+  const env = { ...process.env, HOME: home, CI: "1", NO_COLOR: "1" };
+  const scaffold = join(dist, `scaffold-${host}`);
+  const reference = join(work, "reference");
+  await mkdir(reference);
+  run([scaffold, "new", "demo"], reference, env);
+
   // All commands write `demo` into the same empty folder; hyperfine removes it before every run.
   const cwd = join(work, "run");
   await mkdir(cwd);
   const peer = (bin: string) => join(peersDir, "node_modules/.bin", bin);
   const commands: Array<[string, string]> = [
-    ["scaffold binary", `${join(dist, `scaffold-${host}`)} new demo`],
+    ["scaffold binary", `${scaffold} new demo`],
+    ["binary --dry-run", `${scaffold} new demo --dry-run`],
+    ["cp -r same files", `cp -r ${join(reference, "demo")} demo`],
     ["bun src/cli.ts", `${bun} ${join(root, "src/cli.ts")} new demo`],
     [
       "create-better-t-stack",
@@ -88,15 +103,9 @@ async function main(): Promise<void> {
   const args = [hyperfine, "--shell=none", "--warmup", "2", "--prepare", "rm -rf demo", "--export-json", exportPath];
   if (values.runs) args.push("--runs", values.runs);
   for (const [name, command] of commands) args.push("--command-name", name, command);
-  // A private HOME: peers keep history and caches there, git finds no user identity (as on a fresh machine).
-  const home = join(work, "home");
-  await mkdir(home);
-  const result = Bun.spawnSync(args, {
-    cwd,
-    env: { ...process.env, HOME: home, CI: "1", NO_COLOR: "1" },
-    stdout: "inherit",
-    stderr: "inherit",
-  });
+  const filesystem = Bun.spawnSync(["df", "-T", cwd]).stdout.toString().trim().split("\n").pop() ?? "";
+  console.log(`writing into ${cwd} (${filesystem.split(/\s+/)[1] ?? "unknown file system"})`);
+  const result = Bun.spawnSync(args, { cwd, env, stdout: "inherit", stderr: "inherit" });
   if (result.exitCode !== 0) throw new Error(`hyperfine failed with exit ${result.exitCode}`);
 
   const { results } = JSON.parse(await readFile(exportPath, "utf8")) as { results: HyperfineResult[] };

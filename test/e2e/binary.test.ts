@@ -7,8 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdir, mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
-import { buildDist } from "../../src/build/build-dist.ts";
-import { buildTarget, hostTargetName } from "../../src/build/targets.ts";
+import { hostTargetName } from "../../src/build/targets.ts";
 
 const repoRoot = join(import.meta.dirname, "../..");
 const host = hostTargetName();
@@ -26,12 +25,19 @@ const offlineEnv = {
 
 let work: string;
 let binary: string;
+let buildOutput: string;
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), "scaffold-binary-"));
   if (!host) return;
+  // Through build.ts itself, as `npm run build -- --target <host>` runs it.
   const dist = join(work, "dist");
-  await buildDist({ root: repoRoot, outDir: dist, version, targets: [buildTarget(host)], releasesUrl: "unused" });
+  const build = Bun.spawnSync([process.execPath, "build.ts", "--target", host, "--outdir", dist], {
+    cwd: repoRoot,
+    stderr: "pipe",
+  });
+  if (build.exitCode !== 0) throw new Error(`build.ts failed: ${build.stdout}${build.stderr}`);
+  buildOutput = build.stdout.toString();
   binary = join(dist, `scaffold-${host}`);
 }, 120_000);
 
@@ -62,6 +68,21 @@ async function snapshot(dir: string): Promise<Record<string, { mode: number; con
 }
 
 describe.skipIf(!host)("the compiled binary", () => {
+  test("build.ts reports what it wrote; only the host binary, so no formula", () => {
+    expect(buildOutput).toContain(`built scaffold ${version} into`);
+    for (const file of [`scaffold-${host}`, `templates-${version}.tar.gz`, "install.sh", "SHA256SUMS"]) {
+      expect(buildOutput).toContain(`  ${file}\n`);
+    }
+    expect(buildOutput).toContain("scaffold.rb skipped");
+  });
+
+  test("build.ts refuses an unknown target with the list and its usage (exit 2)", () => {
+    const run = Bun.spawnSync([process.execPath, "build.ts", "--target", "sparc"], { cwd: repoRoot, stderr: "pipe" });
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr.toString()).toContain('unknown target "sparc": use one of linux-x64');
+    expect(run.stderr.toString()).toContain("usage: npm run build");
+  });
+
   test("--version prints the package version", async () => {
     const result = await run([binary, "--version"], work);
     expect(result.exitCode).toBe(0);
