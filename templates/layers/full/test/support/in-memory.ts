@@ -1,0 +1,95 @@
+import { conflict } from "../../src/domain/errors.ts";
+import type { User } from "../../src/domain/user.ts";
+import type { PasswordHasher } from "../../src/ports/password-hasher.ts";
+import type { RefreshTokenRepository, StoredRefreshToken } from "../../src/ports/refresh-token-repository.ts";
+import type { NewUser, UserRepository } from "../../src/ports/user-repository.ts";
+
+interface UserRow extends User {
+  passwordHash: string;
+  deletedAt: Date | null;
+}
+
+/** In-memory implementations of the ports, for fast service and handler tests. */
+export class InMemoryUserRepository implements UserRepository {
+  readonly rows: UserRow[] = [];
+
+  async create({ email, passwordHash }: NewUser, now: Date): Promise<User> {
+    if (this.rows.some((row) => row.email === email)) throw conflict("E-mail already in use");
+    const row = { id: this.rows.length + 1, email, passwordHash, createdAt: now, updatedAt: now, deletedAt: null };
+    this.rows.push(row);
+    return publicUser(row);
+  }
+
+  async findById(id: number): Promise<User | undefined> {
+    const row = this.#live(id);
+    return row && publicUser(row);
+  }
+
+  async findCredentials(email: string) {
+    const row = this.rows.find((candidate) => candidate.email === email && !candidate.deletedAt);
+    return row && { user: publicUser(row), passwordHash: row.passwordHash };
+  }
+
+  async list({ limit, offset }: { limit: number; offset: number }): Promise<User[]> {
+    return this.rows
+      .filter((row) => !row.deletedAt)
+      .slice(offset, offset + limit)
+      .map(publicUser);
+  }
+
+  async update(id: number, { email }: { email: string }, now: Date): Promise<User | undefined> {
+    const row = this.#live(id);
+    if (!row) return undefined;
+    if (this.rows.some((other) => other.email === email && other.id !== id)) throw conflict("E-mail already in use");
+    Object.assign(row, { email, updatedAt: now });
+    return publicUser(row);
+  }
+
+  async softDelete(id: number, now: Date): Promise<boolean> {
+    const row = this.#live(id);
+    if (row) Object.assign(row, { deletedAt: now, updatedAt: now });
+    return Boolean(row);
+  }
+
+  #live(id: number): UserRow | undefined {
+    return this.rows.find((row) => row.id === id && !row.deletedAt);
+  }
+}
+
+const publicUser = ({ id, email, createdAt, updatedAt }: UserRow): User => ({ id, email, createdAt, updatedAt });
+
+interface TokenRow {
+  id: number;
+  userId: number;
+  tokenHash: string;
+  expiresAt: Date;
+  createdAt: Date;
+  revokedAt: Date | null;
+}
+
+export class InMemoryRefreshTokenRepository implements RefreshTokenRepository {
+  readonly rows: TokenRow[] = [];
+
+  async save(token: { userId: number; tokenHash: string; expiresAt: Date }, now: Date): Promise<void> {
+    this.rows.push({ ...token, id: this.rows.length + 1, createdAt: now, revokedAt: null });
+  }
+
+  async findActive(tokenHash: string, now: Date): Promise<StoredRefreshToken | undefined> {
+    const row = this.rows.find((r) => r.tokenHash === tokenHash && !r.revokedAt && r.expiresAt > now);
+    return row && { id: row.id, userId: row.userId };
+  }
+
+  async revoke(id: number, now: Date): Promise<void> {
+    for (const row of this.rows) if (row.id === id) row.revokedAt = now;
+  }
+
+  async revokeAllOfUser(userId: number, now: Date): Promise<void> {
+    for (const row of this.rows) if (row.userId === userId && !row.revokedAt) row.revokedAt = now;
+  }
+}
+
+/** Reversible stand-in for bcrypt: tests stay fast and can still tell a right password from a wrong one. */
+export const fakeHasher: PasswordHasher = {
+  hash: async (password) => `hashed:${password}`,
+  verify: async (password, hash) => hash === `hashed:${password}`,
+};
