@@ -38,6 +38,6 @@ export function crud(options: CrudOptions): Hono {
     else if (model.expose !== "CUSTOM")
       app.route(model.fullPath, resourceRouter(resourceState(model, settings, selections)));
   }
-  app.route(basePath || "/", openApiRoutes(models, { basePath, paging }));
+  app.route("/", openApiRoutes(models, { basePath, paging }));
   return app;
 }
