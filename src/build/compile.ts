@@ -4,7 +4,8 @@ import type { BuildTarget } from "./targets.ts";
 const bunExecutable = process.versions.bun ? process.execPath : "bun";
 
 /**
- * `bun build --compile` of `entry` for one target. Cross-compiling makes Bun fetch that target's runtime from the
+ * `bun build --compile` of `entry` for one target. `--bytecode` alone compiles to CommonJS, which rejects top-level
+ * `await`; `--format=esm` keeps ES module semantics. Cross-compiling makes Bun fetch that target's runtime from the
  * npm registry once (cached under ~/.bun/install/cache).
  */
 export async function compileBinary(entry: string, target: BuildTarget, outfile: string): Promise<void> {
@@ -14,6 +15,7 @@ export async function compileBinary(entry: string, target: BuildTarget, outfile:
     "--compile",
     "--minify",
     "--bytecode",
+    "--format=esm",
     `--target=${target.bunTarget}`,
     entry,
     "--outfile",

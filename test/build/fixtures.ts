@@ -13,7 +13,8 @@ export const FIXTURE_MANIFEST = {
 
 /**
  * A tiny repository for build tests: a valid template tree (with an executable setup.sh), the real install.sh, and
- * a stand-in CLI that prints what the binary sees on `globalThis.__SCAFFOLD_TEMPLATES__` and its arguments.
+ * a stand-in CLI (ES module, top-level await) that prints what the binary sees on `globalThis.__SCAFFOLD_TEMPLATES__`
+ * and its arguments.
  */
 export async function makeFixtureRoot(): Promise<string> {
   const root = await mkdtemp(join(tmpdir(), "scaffold-build-"));
@@ -25,7 +26,9 @@ export async function makeFixtureRoot(): Promise<string> {
   await chmod(join(root, "templates/layers/base/setup.sh"), 0o755);
   await writeFile(
     join(root, "src/cli.ts"),
-    "console.log(JSON.stringify({ templates: (globalThis as any).__SCAFFOLD_TEMPLATES__, argv: process.argv.slice(2) }));\n",
+    // A top-level await, as an ES module CLI may have: the binary must keep ES module semantics.
+    "const argv = await Promise.resolve(process.argv.slice(2));\n" +
+      "console.log(JSON.stringify({ templates: (globalThis as any).__SCAFFOLD_TEMPLATES__, argv }));\n",
   );
   await copyFile(join(repoRoot, "install.sh"), join(root, "install.sh"));
   return root;
