@@ -210,13 +210,14 @@ function buildModel(resource: Resource, settings: ModelSettings): ResourceModel 
   for (const key of Object.keys(fieldOptions)) {
     if (!columns[key]) throw new Error(`${where}: fields.${key} names no column of table '${info.name}'`);
   }
-  const tablePk = new Set(info.primaryKey);
+  // Table-level constraints hold their own column objects (pg): match by database column name.
+  const tablePk = new Set(info.primaryKey.map((c) => c.name));
   const pkCount = info.primaryKey.length || Object.values(columns).filter((c) => c.primary).length;
   const fields: FieldModel[] = Object.entries(columns).map(([key, column]) => {
     const kind = dataKind(column);
     if (!kind) throw new Error(`${where}: column '${key}' has an unsupported type (${column.columnType})`);
     const opts = fieldOptions[key] ?? {};
-    const primaryKey = column.primary || tablePk.has(column);
+    const primaryKey = column.primary || tablePk.has(column.name);
     const integer = kind === "number" && /Int|Serial/.test(column.columnType);
     const rowid = info.dialect === "sqlite" && primaryKey && pkCount === 1 && integer;
     const filterable = opts.filterable ?? [];
@@ -311,7 +312,7 @@ function resolveRelations(model: ResourceModel, byTable: ReadonlyMap<Table, Reso
   const automatic = tableInfo(model.table)
     .foreignKeys.filter((fk) => fk.columns.length === 1)
     .flatMap((fk) => {
-      const field = model.fields.find((f) => f.column === fk.columns[0]);
+      const field = model.fields.find((f) => f.column.name === fk.columns[0]?.name);
       const name = field && relationName(field.name);
       if (!field || !name || declared.has(field.name) || !byTable.has(fk.foreignTable)) return [];
       return [{ name, column: field.name, references: fk.foreignTable }];

@@ -1,0 +1,4 @@
+import { postgresFactory } from "./support/dialects.ts";
+import { crudSuite } from "./support/suite.ts";
+
+crudSuite(postgresFactory);

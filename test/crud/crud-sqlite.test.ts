@@ -1,0 +1,4 @@
+import { sqliteFactory } from "./support/dialects.ts";
+import { crudSuite } from "./support/suite.ts";
+
+crudSuite(sqliteFactory);
