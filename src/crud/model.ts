@@ -6,6 +6,7 @@ import { type Column, getTableColumns, type Table } from "drizzle-orm";
 import { type Dialect, tableInfo } from "./dialect.ts";
 import { resolveMapping } from "./mapping-config.ts";
 import type {
+  AnyResource,
   AuthFunction,
   DeleteResponse,
   Expose,
@@ -14,7 +15,6 @@ import type {
   FilterType,
   MappingConfig,
   PagingOptions,
-  Resource,
   SecurityLevel,
 } from "./types.ts";
 
@@ -98,7 +98,7 @@ export interface ResourceModel {
   readonly deleteResponse: DeleteResponse;
   readonly description: string | undefined;
   readonly tags: readonly string[];
-  readonly resource: Resource;
+  readonly resource: AnyResource;
 }
 
 export interface ModelSettings {
@@ -182,7 +182,7 @@ export function sortOrder(spec: string, fields: ReadonlyMap<string, FieldModel>)
   return typeof parsed === "string" ? parsed.replace(/^sort: /, "") : parsed;
 }
 
-function buildModel(resource: Resource, settings: ModelSettings): ResourceModel {
+function buildModel(resource: AnyResource, settings: ModelSettings): ResourceModel {
   const { table, options } = resource;
   const info = tableInfo(table);
   const name = options.name ?? info.name;
@@ -332,7 +332,7 @@ function resolveRelations(model: ResourceModel, byTable: ReadonlyMap<Table, Reso
 }
 
 /** Builds every resource model and links relations; throws a clear error on any inconsistency. */
-export function buildModels(resources: readonly Resource[], settings: ModelSettings): ResourceModel[] {
+export function buildModels(resources: readonly AnyResource[], settings: ModelSettings): ResourceModel[] {
   const models = resources.map((resource) => buildModel(resource, settings));
   const byTable = new Map(models.map((m) => [m.table, m]));
   const paths = new Set<string>();

@@ -140,6 +140,10 @@ export interface Resource<TTable extends Table = Table> {
   readonly options: ResourceOptions<TTable>;
 }
 
+/** A resource over any table (resources over different tables are stored together). */
+// biome-ignore lint/suspicious/noExplicitAny: the table type parameter is contravariant in options; any erases it.
+export type AnyResource = Resource<any>;
+
 /** The authenticated user as the host application knows it. */
 export interface AuthUser {
   readonly id: string | number;
@@ -161,8 +165,7 @@ export interface PagingOptions {
 export interface CrudOptions {
   /** A Drizzle database (node-postgres, postgres.js, PGlite, mysql2, bun:sqlite, better-sqlite3, libsql…). */
   readonly db: unknown;
-  // biome-ignore lint/suspicious/noExplicitAny: resources over different tables are stored together
-  readonly resources: readonly Resource<any>[];
+  readonly resources: readonly AnyResource[];
   /** Default `/api`. */
   readonly basePath?: string;
   /** `false` switches the library off: `crud()` returns an app without routes. */

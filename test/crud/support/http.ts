@@ -23,5 +23,9 @@ export async function call(
   const response = await app.request(path, init);
   const text = await response.text();
   const json = response.headers.get("content-type")?.includes("json");
-  return { status: response.status, body: text && json ? JSON.parse(text) : text || undefined, headers: response.headers };
+  return {
+    status: response.status,
+    body: text && json ? JSON.parse(text) : text || undefined,
+    headers: response.headers,
+  };
 }
