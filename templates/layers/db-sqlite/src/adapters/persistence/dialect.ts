@@ -1,0 +1,25 @@
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import type { SqliteRemoteDatabase } from "drizzle-orm/sqlite-proxy";
+
+/**
+ * The few things that differ between databases, so tables and repositories are written once. This is SQLite through
+ * the built-in `node:sqlite` and Drizzle's sqlite-proxy: one code path on Node.js, Bun and Deno.
+ */
+export type AppDatabase = SqliteRemoteDatabase;
+
+export { index };
+export const table = sqliteTable;
+export const idColumn = () => integer("id").primaryKey({ autoIncrement: true });
+export const referenceColumn = (name: string) => integer(name);
+/** SQLite does not enforce lengths; the HTTP schemas do. */
+export const stringColumn = (name: string, _length: number) => text(name);
+/** Milliseconds since the epoch, read back as a Date. */
+export const timestampColumn = (name: string) => integer(name, { mode: "timestamp_ms" });
+
+/** True for a UNIQUE constraint violation, also when Drizzle wraps the driver's error. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    if (/UNIQUE constraint failed/i.test(current.message)) return true;
+  }
+  return false;
+}

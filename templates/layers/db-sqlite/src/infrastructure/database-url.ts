@@ -1,0 +1,2 @@
+/** A SQLite file in ./.data (created on first start). */
+export const defaultDatabaseUrl = "file:./.data/app.sqlite";

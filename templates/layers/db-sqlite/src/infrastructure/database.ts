@@ -1,0 +1,53 @@
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import { DatabaseSync, type SQLInputValue } from "node:sqlite";
+import { fileURLToPath } from "node:url";
+import { drizzle } from "drizzle-orm/sqlite-proxy";
+import { migrate } from "drizzle-orm/sqlite-proxy/migrator";
+import type { AppDatabase } from "../adapters/persistence/dialect.ts";
+import type { DatabaseHandle } from "./database-handle.ts";
+
+const migrationsFolder = fileURLToPath(new URL("../../drizzle", import.meta.url));
+
+/** `file:./.data/app.sqlite`, a plain path, or `:memory:` (tests). */
+export function sqlitePath(url: string): string {
+  return url.startsWith("file:") ? url.slice("file:".length) : url;
+}
+
+export async function openDatabase(url: string): Promise<DatabaseHandle<AppDatabase>> {
+  const path = sqlitePath(url);
+  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+  const sqlite = new DatabaseSync(path);
+  sqlite.exec("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;");
+  // sqlite-proxy wants rows as arrays of values in column order ("get": one such array).
+  const db = drizzle(async (sql, params, method) => {
+    const statement = sqlite.prepare(sql);
+    const values = params as SQLInputValue[];
+    if (method === "run") {
+      statement.run(...values);
+      return { rows: [] };
+    }
+    if (method === "get") {
+      const row = statement.get(...values);
+      return { rows: row ? Object.values(row) : [] };
+    }
+    return { rows: statement.all(...values).map((row) => Object.values(row)) };
+  });
+  return {
+    db,
+    migrate: () =>
+      migrate(
+        db,
+        async (queries) => {
+          for (const query of queries) sqlite.exec(query);
+        },
+        { migrationsFolder },
+      ),
+    ping: async () => {
+      sqlite.prepare("select 1").get();
+    },
+    close: async () => {
+      if (sqlite.isOpen) sqlite.close();
+    },
+  };
+}

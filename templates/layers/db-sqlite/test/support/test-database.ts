@@ -1,0 +1,16 @@
+import type { AppDatabase } from "../../src/adapters/persistence/dialect.ts";
+import { openDatabase } from "../../src/infrastructure/database.ts";
+import type { DatabaseHandle } from "../../src/infrastructure/database-handle.ts";
+
+export interface TestDatabase {
+  name: string;
+  handle: DatabaseHandle<AppDatabase>;
+  dispose(): Promise<void>;
+}
+
+/** A migrated in-memory SQLite database of its own for one test suite (same driver code as production). */
+export async function openTestDatabase(): Promise<TestDatabase | undefined> {
+  const handle = await openDatabase(":memory:");
+  await handle.migrate();
+  return { name: "sqlite (in memory)", handle, dispose: () => handle.close() };
+}
