@@ -12,7 +12,7 @@
  * temp folder; its file system matters a lot, see docs/install.md "Speed").
  */
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { buildDist } from "../src/build/build-dist.ts";
@@ -105,6 +105,7 @@ async function main(): Promise<void> {
   for (const [name, command] of commands) args.push("--command-name", name, command);
   const filesystem = Bun.spawnSync(["df", "-T", cwd]).stdout.toString().trim().split("\n").pop() ?? "";
   console.log(`writing into ${cwd} (${filesystem.split(/\s+/)[1] ?? "unknown file system"})`);
+  const loadBefore = loadavg()[0] ?? 0;
   const result = Bun.spawnSync(args, { cwd, env, stdout: "inherit", stderr: "inherit" });
   if (result.exitCode !== 0) throw new Error(`hyperfine failed with exit ${result.exitCode}`);
 
@@ -116,6 +117,11 @@ async function main(): Promise<void> {
     const ms = `${(median * 1000).toFixed(1)} ms`;
     console.log(`${command.padEnd(24)}${ms.padStart(12)}${`${(median / baseline).toFixed(1)}x`.padStart(10)}`);
   }
+  // Other work on the machine skews every figure (hyperfine measures wall-clock time): say how busy it was.
+  const cores = availableParallelism();
+  const loadAfter = loadavg()[0] ?? 0;
+  const busy = Math.max(loadBefore, loadAfter) > cores / 2 ? " (busy machine: figures are inflated)" : "";
+  console.log(`load average ${loadBefore.toFixed(1)} -> ${loadAfter.toFixed(1)} on ${cores} cores${busy}`);
   const binaryMs = baseline * 1000;
   const verdict = binaryMs < TARGET_MS ? "met" : "MISSED";
   console.log(`target: binary < ${TARGET_MS} ms median -> ${verdict} (${binaryMs.toFixed(1)} ms)`);
