@@ -1,0 +1,15 @@
+/** The example app: token route, JWT verification, and every resource from crud(). No socket: tests call `app.request`. */
+import type { PgliteDatabase } from "drizzle-orm/pglite";
+import { Hono } from "hono";
+import { crud } from "../../src/crud/index.ts";
+import { currentUser, optionalJwt, tokenRoutes } from "./auth.ts";
+import { resources } from "./resources.ts";
+
+export function createApp(db: PgliteDatabase, secret: string): Hono {
+  const app = new Hono();
+  app.get("/", (c) => c.redirect("/apidocs-ui.html"));
+  app.route("/", tokenRoutes(secret));
+  app.use("/api/*", optionalJwt(secret));
+  app.route("/", crud({ db, resources, auth: currentUser }));
+  return app;
+}
