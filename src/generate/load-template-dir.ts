@@ -1,6 +1,8 @@
 import { readdir, readFile, stat } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
-import { MANIFEST_FILE, type TemplateFile, type TemplateTree, templateManifestSchema } from "./template-tree.ts";
+import { ScaffoldError } from "./errors.ts";
+import { parseManifest } from "./manifest.ts";
+import { MANIFEST_FILE, type TemplateFile, type TemplateTree } from "./template-tree.ts";
 
 /** Reads a `templates/` folder from disk (the repository's own, a giget download, or a local source). */
 export async function loadTemplateDir(root: string): Promise<TemplateTree> {
@@ -13,7 +15,11 @@ export async function loadTemplateDir(root: string): Promise<TemplateTree> {
     files[key] = { contents: await readFile(full, "utf8"), mode: info.mode & 0o777 };
   }
   const manifestFile = files[MANIFEST_FILE];
-  if (!manifestFile) throw new Error(`${root} has no ${MANIFEST_FILE}: not a scaffold template tree`);
-  const manifest = templateManifestSchema.parse(JSON.parse(manifestFile.contents));
+  if (!manifestFile) {
+    throw new ScaffoldError(
+      `${root} has no ${MANIFEST_FILE}: point the template source at a scaffold templates folder.`,
+    );
+  }
+  const manifest = parseManifest(JSON.parse(manifestFile.contents), root);
   return { manifest, files };
 }

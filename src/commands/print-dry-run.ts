@@ -1,0 +1,62 @@
+import { consola } from "consola";
+import type { GenerateOptions } from "../generate/options.ts";
+import type { PlannedFile } from "../generate/plan.ts";
+import type { LoadedTemplates } from "../generate/template-source.ts";
+import { directoriesOf, type TargetState } from "../generate/write-project.ts";
+
+export interface DryRun {
+  options: GenerateOptions;
+  target: string;
+  targetState: TargetState;
+  templates: LoadedTemplates;
+  files: readonly PlannedFile[];
+}
+
+/** The same facts as the text output, as one object for scripts and editors. */
+export function dryRunJson({ options, target, targetState, templates, files }: DryRun) {
+  const warnings =
+    targetState === "not-empty"
+      ? [`${target} already exists and is not empty: generating would need --force (it would be moved aside)`]
+      : [];
+  return {
+    dryRun: true,
+    project: options.projectName,
+    target,
+    targetExists: targetState !== "missing",
+    template: options.template,
+    database: options.database,
+    observability: options.observability,
+    templateRef: templates.ref,
+    templateVersion: templates.tree.manifest.version,
+    templatesFrom: templates.origin,
+    files: files.map(({ path, mode, contents }) => ({
+      path,
+      mode: mode.toString(8),
+      bytes: Buffer.byteLength(contents),
+    })),
+    summary: { files: files.length, directories: directoriesOf(files).length },
+    afterWriting: [".env copied from .env.example", "git init and an initial commit (when git is installed)"],
+    warnings,
+  };
+}
+
+export function printDryRun(plan: DryRun): void {
+  const report = dryRunJson(plan);
+  if (plan.options.json) {
+    consola.log(JSON.stringify(report, null, 2));
+    return;
+  }
+  const rows = [
+    ["project", `${report.project} (${report.target})`],
+    ["template", report.template],
+    ["database", report.database],
+    ["observability", report.observability],
+    ["templates", `${report.templatesFrom}, version ${report.templateVersion}`],
+  ];
+  consola.log(`Dry run: nothing will be written.\n\n${rows.map(([k, v]) => `  ${k?.padEnd(14)} ${v}`).join("\n")}\n`);
+  consola.log(`Files:\n${report.files.map((f) => `  ${f.path}`).join("\n")}\n`);
+  consola.log(
+    `${report.summary.files} files in ${report.summary.directories} directories would be created in ${report.project}/, then .env and a git repository.`,
+  );
+  for (const warning of report.warnings) consola.warn(warning);
+}

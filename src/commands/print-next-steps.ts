@@ -1,0 +1,31 @@
+import { consola } from "consola";
+import type { GenerateOptions } from "../generate/options.ts";
+import type { PostResult } from "../generate/post-generate.ts";
+
+export interface Generated {
+  options: GenerateOptions;
+  target: string;
+  files: number;
+  backup: string | null;
+  post: PostResult;
+}
+
+export function printNextSteps({ options, target, files, backup, post }: Generated): void {
+  if (backup) consola.warn(`The previous ${options.projectName} directory was moved to ${backup}.`);
+  if (post.git === "no-git") consola.warn("git is not installed: no repository was created (run `git init` later).");
+  else if (post.git !== "committed") consola.warn(`Could not create the initial git commit: ${post.git}`);
+  consola.success(
+    `Created ${options.projectName} (${options.template}, ${options.database}) with ${files} files in ${target}`,
+  );
+  consola.log(
+    [
+      "",
+      "Next steps:",
+      `  cd ${options.projectName}`,
+      "  npm install        # set up dependencies",
+      "  npm run dev        # run the service with reload",
+      "  npm test           # run its tests",
+      "",
+    ].join("\n"),
+  );
+}

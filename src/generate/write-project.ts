@@ -1,0 +1,103 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
+import { ScaffoldError } from "./errors.ts";
+import type { PlannedFile } from "./plan.ts";
+
+export type TargetState = "missing" | "empty" | "not-empty";
+
+export function inspectTarget(target: string): TargetState {
+  try {
+    if (!statSync(target).isDirectory()) return "not-empty";
+    return readdirSync(target).length === 0 ? "empty" : "not-empty";
+  } catch {
+    return "missing";
+  }
+}
+
+/** Every directory the files need, parents first (relative paths, `/`-separated). */
+export function directoriesOf(files: readonly PlannedFile[]): string[] {
+  const dirs = new Set<string>();
+  for (const { path } of files) {
+    for (let i = path.indexOf("/"); i !== -1; i = path.indexOf("/", i + 1)) dirs.add(path.slice(0, i));
+  }
+  return [...dirs].sort();
+}
+
+/** A planned path must stay inside the project: relative, no `..`, `.` or empty segment. */
+function checkPath(path: string): void {
+  const segments = path.split(/[/\\]/);
+  if (path.startsWith("/") || /^[A-Za-z]:/.test(path) || segments.some((s) => s === ".." || s === "." || s === "")) {
+    throw new ScaffoldError(`The templates plan an unsafe path (${path}): check the template source.`);
+  }
+}
+
+export interface WriteOptions {
+  /** Replace a non-empty target; the old directory is kept beside it (see `backupPath`), never deleted. */
+  force: boolean;
+  /** Post steps, run in the staging directory before it is renamed into place (so Ctrl-C there leaves nothing). */
+  prepare?: (dir: string) => Promise<void>;
+  now?: Date;
+}
+
+export interface WriteResult {
+  /** Where a non-empty target was moved by `--force`, or null. */
+  backup: string | null;
+}
+
+export const backupPath = (target: string, now: Date) =>
+  `${target}.backup-${now.toISOString().replace(/[-:]/g, "").replace(/\..*$/, "")}`;
+
+/**
+ * Writes the project into a temporary directory beside the target and renames it into place: after a failure or
+ * Ctrl-C (SIGINT, SIGTERM) the temporary directory is removed and no partial project remains.
+ */
+export async function writeProject(
+  files: readonly PlannedFile[],
+  target: string,
+  options: WriteOptions,
+): Promise<WriteResult> {
+  for (const { path } of files) checkPath(path);
+  const state = inspectTarget(target);
+  if (state === "not-empty" && !options.force) throw targetNotEmpty(target);
+  // mkdir (not mkdtemp, which makes it private): the project directory gets the user's usual permissions.
+  const staging = join(dirname(target), `.${basename(target)}.scaffold-${randomBytes(6).toString("hex")}`);
+  mkdirSync(staging);
+  const removeStaging = () => rmSync(staging, { recursive: true, force: true });
+  const onSignal = (signal: NodeJS.Signals) => {
+    removeStaging();
+    process.removeListener(signal, onSignal);
+    process.kill(process.pid, signal);
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+  try {
+    // Synchronous writes: a few hundred small files are written faster without a promise per file.
+    for (const dir of directoriesOf(files)) mkdirSync(join(staging, dir));
+    for (const file of files) writeFileSync(join(staging, file.path), file.contents, { mode: file.mode });
+    await options.prepare?.(staging);
+    let backup: string | null = null;
+    if (state === "not-empty") {
+      backup = backupPath(target, options.now ?? new Date());
+      renameSync(target, backup);
+    } else if (state === "empty") {
+      rmSync(target, { recursive: true });
+    }
+    renameSync(staging, target);
+    return { backup };
+  } catch (error) {
+    removeStaging();
+    throw error instanceof ScaffoldError
+      ? error
+      : new ScaffoldError(`Could not write ${target}: ${String((error as Error).message)}; nothing was written.`);
+  } finally {
+    process.removeListener("SIGINT", onSignal);
+    process.removeListener("SIGTERM", onSignal);
+  }
+}
+
+export function targetNotEmpty(target: string): ScaffoldError {
+  return new ScaffoldError(
+    `${target} already exists and is not empty: choose another project name, remove it, or pass --force (the old directory is moved aside, not deleted).`,
+  );
+}
