@@ -75,7 +75,27 @@ const foreignKeyCodes = new Set<unknown>([
   787,
 ]);
 
-/** Maps unique and foreign-key violations of pg, mysql2 and the SQLite drivers (through Drizzle's wrapping) to 409. */
+const badValueCodes = new Set<unknown>([
+  "23502", // pg not_null_violation
+  "23514", // pg check_violation
+  "ER_BAD_NULL_ERROR",
+  "ER_DATA_TOO_LONG",
+  "ER_WARN_DATA_OUT_OF_RANGE",
+  "ER_TRUNCATED_WRONG_VALUE",
+  "ER_CHECK_CONSTRAINT_VIOLATED",
+  "SQLITE_CONSTRAINT_NOTNULL",
+  "SQLITE_CONSTRAINT_CHECK",
+]);
+
+/** pg SQLSTATE class 22 (data exception: out of range, too long, bad encoding…) is the client's value, not a bug. */
+function isBadValue(code: unknown): boolean {
+  return badValueCodes.has(code) || (typeof code === "string" && /^22[0-9A-Z]{3}$/.test(code));
+}
+
+/**
+ * Maps driver errors of pg, mysql2 and the SQLite drivers (through Drizzle's wrapping): unique and foreign-key
+ * violations -> 409; values the column cannot hold -> 400. Anything else is unexpected.
+ */
 export function databaseError(error: unknown): HttpError | undefined {
   for (
     let current = error as DriverError | undefined, hops = 0;
@@ -87,6 +107,7 @@ export function databaseError(error: unknown): HttpError | undefined {
     if (codes.some((code) => foreignKeyCodes.has(code))) {
       return new HttpError(409, "Operation blocked by a foreign key constraint");
     }
+    if (codes.some(isBadValue)) return new HttpError(400, "A value does not fit its column");
   }
   return undefined;
 }

@@ -81,6 +81,7 @@ export function parseFilterValue(field: FieldModel, raw: string): unknown {
     case "number": {
       const value = raw.trim() === "" ? Number.NaN : Number(raw);
       if (!Number.isFinite(value) || (field.integer && !Number.isSafeInteger(value))) throw bad();
+      if (field.range && (value < field.range[0] || value > field.range[1])) throw bad();
       return value;
     }
     case "bigint":

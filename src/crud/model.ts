@@ -27,6 +27,8 @@ export interface FieldModel {
   readonly kind: DataKind;
   /** Integer number column (a decimal point is a bad value). */
   readonly integer: boolean;
+  /** Bounds of an integer column's storage type, so out-of-range values are a 400, never a database error. */
+  readonly range: readonly [number, number] | undefined;
   readonly enumValues: readonly string[] | undefined;
   readonly nullable: boolean;
   readonly hasDefault: boolean;
@@ -122,6 +124,22 @@ const auditColumns = { createdAt: "date", updatedAt: "date", createdBy: "string"
 export function normalizePath(path: string): string {
   const trimmed = path.trim().replace(/^\/+|\/+$/g, "");
   return trimmed ? `/${trimmed}` : "";
+}
+
+const integerBits: readonly [RegExp, number][] = [
+  [/TinyInt/, 8],
+  [/SmallInt|SmallSerial/, 16],
+  [/MediumInt/, 24],
+  [/BigInt|BigSerial|^MySqlSerial$|^SQLite/, 64],
+  [/Int|Serial/, 32],
+];
+
+/** Storage bounds of an integer column (64-bit ones are limited to JavaScript's safe integers). */
+function integerRange(column: Column): readonly [number, number] {
+  const bits = integerBits.find(([pattern]) => pattern.test(column.columnType))?.[1] ?? 64;
+  const unsigned = column.getSQLType().includes("unsigned") || column.columnType === "MySqlSerial";
+  if (bits === 64) return [unsigned ? 0 : Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER];
+  return unsigned ? [0, 2 ** bits - 1] : [-(2 ** (bits - 1)), 2 ** (bits - 1) - 1];
 }
 
 function dataKind(column: Column): DataKind | undefined {
@@ -229,6 +247,7 @@ function buildModel(resource: AnyResource, settings: ModelSettings): ResourceMod
       column,
       kind,
       integer,
+      range: integer ? integerRange(column) : undefined,
       enumValues: column.enumValues?.length ? column.enumValues : undefined,
       nullable: !column.notNull,
       hasDefault: column.hasDefault || rowid || isManaged,

@@ -10,7 +10,7 @@ import type { FieldModel, ResourceModel } from "./model.ts";
 export function fieldInputSchema(field: FieldModel): z.ZodType {
   switch (field.kind) {
     case "number":
-      return field.integer ? z.int() : z.number();
+      return field.range ? z.int().min(field.range[0]).max(field.range[1]) : z.number();
     case "bigint":
       return z.union([z.string().regex(/^-?\d+$/), z.int()]);
     case "boolean":

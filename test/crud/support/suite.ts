@@ -227,9 +227,18 @@ export function crudSuite(factory: DialectFactory): void {
           "rating_between=1",
           "rating_null=yes",
           "rating_in=1,x",
+          "rating_gt=1e400",
         ]) {
           const r = await call(app(), "GET", `/api/authors?${query}`);
           expect([query, r.status]).toEqual([query, 400]);
+        }
+      });
+
+      test("values outside the column's integer type answer 400, not a database error", async () => {
+        const int32 = factory.name !== "sqlite";
+        for (const query of ["rating_gt=99999999999", "rating_in=1,-3000000000", "rating_between=0,2147483648"]) {
+          const r = await call(app(), "GET", `/api/authors?${query}`);
+          expect([query, r.status]).toEqual([query, int32 ? 400 : 200]);
         }
       });
     });
@@ -307,6 +316,17 @@ export function crudSuite(factory: DialectFactory): void {
         expect(byField.rating).toMatchObject({ rejectedValue: "high", code: "Type" });
         expect((await call(app(), "POST", "/api/authors", "{oops")).status).toBe(400);
         expect((await call(app(), "POST", "/api/authors", [1])).status).toBe(400);
+        const huge = await call(app(), "POST", "/api/authors", {
+          name: "Huge",
+          email: "h@example.com",
+          rating: 1e20,
+        });
+        expect(huge.body.errors).toEqual([expect.objectContaining({ field: "rating", rejectedValue: 1e20 })]);
+        const tooLong = await call(app(), "POST", "/api/authors", {
+          name: "Long",
+          email: `${"x".repeat(120)}@example.com`,
+        });
+        expect(tooLong.status).toBe(factory.name === "sqlite" ? 201 : 400);
       });
 
       test("unique violation answers 409", async () => {
