@@ -5,6 +5,7 @@ import {
   expectData,
   expectDetails,
   expectError,
+  expectShape,
   expectStatus,
   expectTokenPair,
   expectUser,
@@ -60,7 +61,7 @@ export function describeHttpContract(target: () => ContractTarget): void {
     test("GET /health/readiness answers 200 ready with the database ok", async () => {
       const answer = await client().call("GET", "/health/readiness");
       expectStatus(answer, 200);
-      expect(answer.json).toMatchObject({
+      expectShape(answer.json, {
         status: "ready",
         service: expect.any(String),
         timestamp: expect.stringMatching(ISO_UTC),
@@ -214,7 +215,7 @@ export function describeHttpContract(target: () => ContractTarget): void {
         );
         expectError(await client().refresh(session.refresh), 401, "UNAUTHORIZED");
         // Rotation hands out the next refresh token; it works once too.
-        expect(first.refresh_token).toEqual(expect.any(String));
+        expect(typeof first.refresh_token).toBe("string");
         expect(first.refresh_token).not.toBe(session.refresh);
         expectAccessToken(expectData(await client().refresh(first.refresh_token), 200));
         expectError(await client().refresh(first.refresh_token), 401, "UNAUTHORIZED");
@@ -364,7 +365,7 @@ export function describeHttpContract(target: () => ContractTarget): void {
         const token = admin.access;
         const deleted = await client().call("DELETE", `/api/v1/users/${victim.id}`, { token });
         expectStatus(deleted, 200);
-        expect(deleted.json).toMatchObject({ status: "success", message: expect.any(String) });
+        expectShape(deleted.json, { status: "success", message: expect.any(String) });
         target().deletedUserIds.push(victim.id);
 
         expectError(await client().call("GET", `/api/v1/users/${victim.id}`, { token }), 404, "NOT_FOUND");
