@@ -6,11 +6,6 @@ export const helpArg = {
   help: { type: "boolean", alias: "h", description: "Show this help" },
 } as const satisfies ArgsDef;
 
-export const rootArgs = {
-  ...helpArg,
-  version: { type: "boolean", description: "Show the version" },
-} as const satisfies ArgsDef;
-
 export const newArgs = {
   "project-name": {
     type: "positional",
@@ -43,4 +38,10 @@ export const newArgs = {
   offline: { type: "boolean", description: "Use only cached templates, never download" },
   force: { type: "boolean", description: "Replace a non-empty directory (the old one is moved aside, not deleted)" },
   ...helpArg,
+} as const satisfies ArgsDef;
+
+/** `scaffold <project-name> [flags]` is `scaffold new`, so the root help lists the same flags, plus --version. */
+export const rootArgs = {
+  ...newArgs,
+  version: { type: "boolean", description: "Show the version" },
 } as const satisfies ArgsDef;

@@ -1,6 +1,5 @@
 import { resolve } from "node:path";
 import { defineCommand } from "citty";
-import { consola } from "consola";
 import pkg from "../../package.json" with { type: "json" };
 import { cacheRoot, templateSource } from "../generate/environment.ts";
 import { checkAvailable, type GenerateOptions, type NewArgs, resolveOptions } from "../generate/options.ts";

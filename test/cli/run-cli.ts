@@ -1,0 +1,65 @@
+import { mkdtempSync } from "node:fs";
+import { mkdtemp, readdir, readFile, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, relative, resolve } from "node:path";
+
+export const repoRoot = resolve(import.meta.dir, "../..");
+export const cliPath = join(repoRoot, "src/cli.ts");
+export const repoBin = join(repoRoot, "node_modules/.bin");
+
+export interface CliResult {
+  exitCode: number;
+  stdout: string;
+  stderr: string;
+}
+
+export const tempDir = (prefix = "scaffold-cli-") => mkdtemp(join(tmpdir(), prefix));
+
+/** A fresh HOME per test file: no git identity, no user config (Bun keeps its own cache there too). */
+export const home = mkdtempSync(join(tmpdir(), "scaffold-home-"));
+
+/** Environment of a user with no git identity and no colours; the template cache lives under HOME. */
+export function cliEnv(extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? "/usr/bin:/bin",
+    HOME: home,
+    NO_COLOR: "1",
+    SCAFFOLD_CACHE_DIR: join(home, "cache"),
+    GIT_CONFIG_NOSYSTEM: "1",
+    ...extra,
+  };
+}
+
+/** Runs `bun src/cli.ts <args>` in `cwd` (or another command line given as `command`). */
+export async function runCli(
+  args: string[],
+  cwd: string,
+  options: { env?: Record<string, string>; command?: string[] } = {},
+): Promise<CliResult> {
+  const child = Bun.spawn([...(options.command ?? [process.execPath, cliPath]), ...args], {
+    cwd,
+    env: options.env ?? cliEnv(),
+    stdin: "ignore",
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const [exitCode, stdout, stderr] = await Promise.all([
+    child.exited,
+    new Response(child.stdout).text(),
+    new Response(child.stderr).text(),
+  ]);
+  return { exitCode, stdout, stderr };
+}
+
+/** Every entry under `dir` (relative paths), or [] when it does not exist. */
+export async function listTree(dir: string): Promise<string[]> {
+  try {
+    const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+    return entries.map((e) => relative(dir, join(e.parentPath, e.name))).sort();
+  } catch {
+    return [];
+  }
+}
+
+export const readText = (path: string) => readFile(path, "utf8");
+export const modeOf = async (path: string) => (await stat(path)).mode & 0o777;

@@ -1,0 +1,125 @@
+/** The command line contract: help, version, and every usage error (one line, its exit code, nothing written). */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { rm } from "node:fs/promises";
+import pkg from "../../package.json" with { type: "json" };
+import { listTree, runCli, tempDir } from "./run-cli.ts";
+
+let cwd: string;
+beforeAll(async () => {
+  cwd = await tempDir();
+});
+afterAll(async () => {
+  await rm(cwd, { recursive: true, force: true });
+});
+
+const FLAG_LINES = [
+  "-t, --template=<minimal|full|graphql>    Template (Default: full)",
+  "-d, --database=<postgres|mysql|sqlite>    Database (Default: postgres)",
+  "-o, --observability=<none|basic|advanced>    Observability (full template only) (Default: none)",
+  "-i, --interactive",
+  "-n, --dry-run",
+  "--json",
+  "--template-ref=<ref>",
+  "--template-source=<source>",
+  "--offline",
+  "--force",
+  "-h, --help",
+];
+
+describe("help and version", () => {
+  test("`scaffold --help` lists the commands and every flag with its alias, default and values", async () => {
+    const { exitCode, stdout } = await runCli(["--help"], cwd);
+    expect(exitCode).toBe(0);
+    for (const line of [...FLAG_LINES, "--version", "new", "doctor"]) expect(stdout).toContain(line);
+  });
+
+  test("`scaffold new --help`, `scaffold new -h` and `scaffold demo --help` show the flags of new", async () => {
+    for (const args of [
+      ["new", "--help"],
+      ["new", "-h"],
+      ["demo", "--help"],
+    ]) {
+      const { exitCode, stdout } = await runCli(args, cwd);
+      expect(exitCode).toBe(0);
+      expect(stdout).toContain("scaffold new");
+      for (const line of FLAG_LINES) expect(stdout).toContain(line);
+    }
+    expect(await listTree(cwd)).toEqual([]);
+  });
+
+  test("`scaffold doctor --help` describes doctor", async () => {
+    const { exitCode, stdout } = await runCli(["doctor", "--help"], cwd);
+    expect(exitCode).toBe(0);
+    expect(stdout).toContain("scaffold doctor");
+  });
+
+  test("`scaffold --version` prints the package version", async () => {
+    const { exitCode, stdout } = await runCli(["--version"], cwd);
+    expect(exitCode).toBe(0);
+    expect(stdout.trim()).toBe(pkg.version);
+  });
+
+  test("`scaffold` alone prints the help", async () => {
+    const { exitCode, stdout } = await runCli([], cwd);
+    expect(exitCode).toBe(0);
+    expect(stdout).toContain("USAGE");
+  });
+});
+
+const USAGE_ERRORS: [string, string[], string][] = [
+  ["missing project name", ["new"], "Missing project name: run scaffold new <project-name>."],
+  ["missing project name with flags only", ["-d", "mysql"], "Missing project name"],
+  ["uppercase project name", ["new", "MyApi"], 'Invalid project name "MyApi": use only lowercase letters'],
+  ["path separator", ["new", "a/b"], "cannot contain path separators"],
+  ["backslash", ["new", "a\\b"], "cannot contain path separators"],
+  ["dot-dot", ["new", "a..b"], 'cannot contain ".."'],
+  ["leading dot", [".hidden"], "starting with a letter or a digit"],
+  ["reserved name", ["node_modules"], '"node_modules" is a reserved name'],
+  ["Windows device name", ["con"], '"con" is a reserved name'],
+  ["too long", ["a".repeat(215)], "longer than 214 characters"],
+  ["unknown flag with a typo", ["demo", "--tempalte", "full"], "Unknown flag --tempalte: did you mean --template?"],
+  ["unknown flag with a typo, = form", ["demo", "--databse=mysql"], "did you mean --database?"],
+  ["unknown flag far from any", ["demo", "--zzzzzzzzzz"], "Unknown flag --zzzzzzzzzz: run scaffold new --help"],
+  ["unknown short flag", ["demo", "-x"], "Unknown flag -x"],
+  ["unknown flag before the name", ["--frce", "demo"], "did you mean --force?"],
+  ["unknown flag on doctor", ["doctor", "--verbose"], "Unknown flag --verbose"],
+  ["invalid --template", ["demo", "--template=rest"], 'Invalid --template "rest": use one of minimal, full, graphql.'],
+  ["invalid -d", ["demo", "-d", "oracle"], 'Invalid --database "oracle": use one of postgres, mysql, sqlite.'],
+  ["invalid -o=", ["demo", "-o=loud"], 'Invalid --observability "loud": use one of none, basic, advanced.'],
+  ["flag without its value", ["demo", "--template"], "--template needs a value: one of minimal, full, graphql."],
+  ["value flag followed by a flag", ["demo", "--template-ref", "--offline"], "--template-ref needs a value"],
+  ["boolean with a value", ["demo", "--force=yes"], "--force takes no value"],
+  ["extra argument", ["new", "demo", "other"], 'Unexpected argument "other"'],
+  ["--interactive with --dry-run", ["demo", "-i", "-n"], "--interactive cannot be combined with --dry-run"],
+  [
+    "observability without full",
+    ["demo", "-t", "graphql", "-o", "basic"],
+    "--observability basic needs --template full",
+  ],
+  ["--json without --dry-run", ["demo", "--json"], "--json only applies to a dry run: add --dry-run."],
+  ["template not available yet", ["demo", "-t", "minimal"], "--template minimal is not available in templates"],
+  ["graphql not available yet", ["demo", "--template", "graphql"], "use one of full"],
+  ["advanced observability not available yet", ["demo", "-o", "advanced"], "--observability advanced is not available"],
+  ["unknown command-like word is a bad name", ["Build"], 'Invalid project name "Build"'],
+];
+
+describe("usage errors: exit 2, one line on stderr, nothing written", () => {
+  for (const [name, args, message] of USAGE_ERRORS) {
+    test(name, async () => {
+      const { exitCode, stdout, stderr } = await runCli(args, cwd);
+      expect(stderr).toContain(message);
+      expect(stderr.trim().split("\n")).toHaveLength(1);
+      expect(stdout).toBe("");
+      expect(exitCode).toBe(2);
+      expect(await listTree(cwd)).toEqual([]);
+    });
+  }
+});
+
+test("--interactive without a terminal refuses with exit 1 and writes nothing", async () => {
+  const { exitCode, stderr } = await runCli(["demo", "-i"], cwd);
+  expect(stderr).toContain("--interactive needs a terminal");
+  expect(stderr.trim().split("\n")).toHaveLength(1);
+  expect(exitCode).toBe(1);
+  expect(await listTree(cwd)).toEqual([]);
+});
