@@ -15,6 +15,7 @@ const tree: TemplateTree = {
   },
   files: {
     "manifest.json": { contents: "{}", mode: 0o644 },
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: GitHub Actions syntax the planner must leave alone
     "layers/base/README.md": { contents: "# __PROJECT_NAME__ ${{ secrets.X }} {{ grafana }}\n", mode: 0o644 },
     "layers/base/package.json": { contents: '{"name":"__PROJECT_NAME__","scripts":{"test":"bun test"}}', mode: 0o644 },
     "layers/full/package.json": { contents: '{"scripts":{"start":"node src/main.ts"}}', mode: 0o644 },
@@ -39,6 +40,7 @@ describe("planProject", () => {
 
   test("substitutes the project name and leaves Actions and Grafana braces alone", () => {
     const readme = planProject(tree, options).find((f) => f.path === "README.md");
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: GitHub Actions syntax the planner must leave alone
     expect(readme?.contents).toBe("# demo-api ${{ secrets.X }} {{ grafana }}\n");
   });
 
