@@ -70,3 +70,11 @@ export function checkFlags(rawArgs: readonly string[], argsDef: ArgsDef, command
     }
   }
 }
+
+/** `-o=basic` as `-o basic`: node's parser (under citty) would read the value as "=basic". */
+export function splitShortValues(rawArgs: readonly string[]): string[] {
+  const end = rawArgs.indexOf("--");
+  return rawArgs.flatMap((token, i) =>
+    (end === -1 || i < end) && /^-[^-]=/.test(token) ? [token.slice(0, 2), token.slice(3)] : [token],
+  );
+}

@@ -3,7 +3,7 @@ import { type ArgsDef, type CommandDef, renderUsage, runCommand } from "citty";
 import { consola } from "consola";
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, ScaffoldError } from "../generate/errors.ts";
 import { newArgs } from "./args.ts";
-import { checkFlags } from "./check-flags.ts";
+import { checkFlags, splitShortValues } from "./check-flags.ts";
 
 const resolve = async <T>(value: T | Promise<T> | (() => T | Promise<T>)): Promise<T> =>
   typeof value === "function" ? (value as () => T | Promise<T>)() : value;
@@ -32,7 +32,8 @@ const ROOT_ONLY = new Set(["--help", "-h", "--version"]);
  * Runs the CLI and returns its exit code. `scaffold <name>` is `scaffold new <name>`; `--help` anywhere shows the
  * help of the command it belongs to; every error is one line on stderr with a documented exit code.
  */
-export async function runCli<T extends ArgsDef>(root: CommandDef<T>, rawArgs: string[]): Promise<number> {
+export async function runCli<T extends ArgsDef>(root: CommandDef<T>, argv: string[]): Promise<number> {
+  const rawArgs = splitShortValues(argv);
   const subCommands = (await resolve(root.subCommands)) ?? {};
   try {
     const index = firstPositional(rawArgs);

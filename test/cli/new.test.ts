@@ -1,0 +1,293 @@
+/** `scaffold new` end to end as a subprocess: generation, post steps, dry-run, --force, failures leave nothing. */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { chmod, mkdir, readdir, rm, symlink, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import pkg from "../../package.json" with { type: "json" };
+import { cliEnv, home, listTree, modeOf, readText, runCli, tempDir } from "./run-cli.ts";
+
+let work: string;
+let counter = 0;
+/** A fresh, empty working directory per test. */
+async function freshCwd(): Promise<string> {
+  const dir = join(work, `case-${++counter}`);
+  await mkdir(dir);
+  return dir;
+}
+
+beforeAll(async () => {
+  work = await tempDir();
+});
+afterAll(async () => {
+  await rm(work, { recursive: true, force: true });
+  await rm(home, { recursive: true, force: true });
+});
+
+const git = (cwd: string, ...args: string[]) =>
+  Bun.spawnSync(["git", ...args], { cwd, env: cliEnv() })
+    .stdout.toString()
+    .trim();
+
+/** Files of a generated project, without git's internals. */
+const projectFiles = async (dir: string) => (await listTree(dir)).filter((p) => p !== ".git" && !p.startsWith(".git/"));
+
+describe("generating the full project", () => {
+  let cwd: string;
+  let result: Awaited<ReturnType<typeof runCli>>;
+  beforeAll(async () => {
+    cwd = await freshCwd();
+    result = await runCli(["new", "demo"], cwd);
+  });
+
+  test("exits 0 and prints next steps (cd, set-up, run, test)", () => {
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toContain("Created demo (full, postgres)");
+    for (const step of ["cd demo", "npm install", "npm run dev", "npm test"]) expect(result.stdout).toContain(step);
+  });
+
+  test("writes scaffold.json with template, database, observability, template ref and CLI version", async () => {
+    expect(JSON.parse(await readText(join(cwd, "demo/scaffold.json")))).toEqual({
+      template: "full",
+      database: "postgres",
+      observability: "none",
+      templateRef: null,
+      templateVersion: pkg.version,
+      cliVersion: pkg.version,
+    });
+    const packageJson = JSON.parse(await readText(join(cwd, "demo/package.json")));
+    expect(packageJson.name).toBe("demo");
+  });
+
+  test("copies .env.example to .env", async () => {
+    expect(await readText(join(cwd, "demo/.env"))).toBe(await readText(join(cwd, "demo/.env.example")));
+  });
+
+  test("creates a git repository with one clean initial commit, without a git identity, config untouched", async () => {
+    const dir = join(cwd, "demo");
+    expect(git(dir, "log", "--format=%an <%ae> %s")).toBe("scaffold <scaffold@localhost> Initial commit from scaffold");
+    expect(git(dir, "status", "--porcelain")).toBe("");
+    expect(git(dir, "ls-files")).not.toContain(".env\n");
+    expect(await listTree(home)).not.toContain(".gitconfig");
+  });
+
+  test("leaves no temporary directory beside the project, and the project has ordinary permissions", async () => {
+    expect(await readdir(cwd)).toEqual(["demo"]);
+    expect(await modeOf(join(cwd, "demo"))).toBe(0o755);
+  });
+
+  test("`scaffold demo` (short form, flags before or after the name) writes the same project as `scaffold new demo`", async () => {
+    const short = await freshCwd();
+    expect((await runCli(["demo"], short)).exitCode).toBe(0);
+    const files = await projectFiles(join(cwd, "demo"));
+    expect(await projectFiles(join(short, "demo"))).toEqual(files);
+    for (const file of files.filter((f) => f.endsWith(".ts") || f.endsWith(".json"))) {
+      expect(await readText(join(short, "demo", file))).toBe(await readText(join(cwd, "demo", file)));
+    }
+  }, 30_000);
+});
+
+describe("flag forms", () => {
+  test("--flag=value, --flag value, aliases, before or after the name all give the same choices", async () => {
+    const forms = [
+      ["new", "api", "--database=sqlite", "--observability", "basic", "--template", "full"],
+      ["-d", "sqlite", "-o=basic", "api"],
+      ["new", "-t=full", "--database", "sqlite", "api", "-o", "basic"],
+    ];
+    for (const args of forms) {
+      const cwd = await freshCwd();
+      const { exitCode, stderr } = await runCli([...args, "-n", "--json"], cwd);
+      expect(stderr).toBe("");
+      expect(exitCode).toBe(0);
+    }
+    const cwd = await freshCwd();
+    const { exitCode } = await runCli(forms[1] ?? [], cwd);
+    expect(exitCode).toBe(0);
+    const manifest = JSON.parse(await readText(join(cwd, "api/scaffold.json")));
+    expect(manifest).toMatchObject({ template: "full", database: "sqlite", observability: "basic" });
+  }, 30_000);
+});
+
+describe("dry run", () => {
+  test("prints the configuration, the files, a summary, and creates nothing", async () => {
+    const cwd = await freshCwd();
+    const { exitCode, stdout } = await runCli(["demo", "--dry-run", "-d", "mysql"], cwd);
+    expect(exitCode).toBe(0);
+    expect(stdout).toContain("Dry run: nothing will be written.");
+    expect(stdout).toMatch(/project\s+demo \(/);
+    expect(stdout).toMatch(/template\s+full/);
+    expect(stdout).toMatch(/database\s+mysql/);
+    expect(stdout).toMatch(/observability\s+none/);
+    expect(stdout).toContain("  package.json\n");
+    expect(stdout).toContain("  scaffold.json\n");
+    expect(stdout).toMatch(/\d+ files in \d+ directories would be created in demo\//);
+    expect(await readdir(cwd)).toEqual([]);
+  });
+
+  test("--json prints one JSON object with the same facts", async () => {
+    const cwd = await freshCwd();
+    const { exitCode, stdout } = await runCli(["demo", "-n", "--json"], cwd);
+    expect(exitCode).toBe(0);
+    const report = JSON.parse(stdout);
+    expect(report).toMatchObject({
+      dryRun: true,
+      project: "demo",
+      target: join(cwd, "demo"),
+      targetExists: false,
+      template: "full",
+      database: "postgres",
+      observability: "none",
+      templateRef: null,
+      warnings: [],
+    });
+    expect(report.files.length).toBe(report.summary.files);
+    expect(report.files.map((f: { path: string }) => f.path)).toContain("scaffold.json");
+    expect(report.summary.directories).toBeGreaterThan(3);
+    expect(await readdir(cwd)).toEqual([]);
+  });
+
+  test("warns when the target exists and is not empty", async () => {
+    const cwd = await freshCwd();
+    await mkdir(join(cwd, "demo"));
+    await writeFile(join(cwd, "demo/notes.txt"), "mine");
+    const text = await runCli(["demo", "-n"], cwd);
+    expect(text.exitCode).toBe(0);
+    expect(text.stderr).toContain("already exists and is not empty");
+    const json = JSON.parse((await runCli(["demo", "-n", "--json"], cwd)).stdout);
+    expect(json.targetExists).toBe(true);
+    expect(json.warnings[0]).toContain("already exists and is not empty");
+    expect(await listTree(join(cwd, "demo"))).toEqual(["notes.txt"]);
+  });
+});
+
+describe("existing target directory", () => {
+  test("a non-empty directory is refused (exit 1, untouched) unless --force", async () => {
+    const cwd = await freshCwd();
+    await mkdir(join(cwd, "demo"));
+    await writeFile(join(cwd, "demo/notes.txt"), "mine");
+    const refused = await runCli(["demo"], cwd);
+    expect(refused.exitCode).toBe(1);
+    expect(refused.stderr).toContain("already exists and is not empty: choose another project name");
+    expect(refused.stderr.trim().split("\n")).toHaveLength(1);
+    expect(await readdir(cwd)).toEqual(["demo"]);
+    expect(await listTree(join(cwd, "demo"))).toEqual(["notes.txt"]);
+  });
+
+  test("--force moves the old directory aside (nothing deleted) and writes the project", async () => {
+    const cwd = await freshCwd();
+    await mkdir(join(cwd, "demo"));
+    await writeFile(join(cwd, "demo/notes.txt"), "mine");
+    const forced = await runCli(["demo", "--force"], cwd);
+    expect(forced.exitCode).toBe(0);
+    const entries = (await readdir(cwd)).sort();
+    expect(entries).toHaveLength(2);
+    const backup = entries.find((e) => e.startsWith("demo.backup-")) ?? "";
+    expect(backup).toMatch(/^demo\.backup-\d{8}T\d{6}$/);
+    expect(forced.stderr).toContain(backup);
+    expect(await readText(join(cwd, backup, "notes.txt"))).toBe("mine");
+    expect(await listTree(join(cwd, "demo"))).toContain("scaffold.json");
+  });
+
+  test("an empty directory is used without --force", async () => {
+    const cwd = await freshCwd();
+    await mkdir(join(cwd, "demo"));
+    expect((await runCli(["demo"], cwd)).exitCode).toBe(0);
+    expect(await readdir(cwd)).toEqual(["demo"]);
+    expect(await listTree(join(cwd, "demo"))).toContain("scaffold.json");
+  });
+});
+
+/** A folder of fake tools, used as the whole PATH. */
+async function fakePath(tools: Record<string, string>): Promise<string> {
+  const bin = join(work, `bin-${++counter}`);
+  await mkdir(bin);
+  for (const [name, script] of Object.entries(tools)) {
+    await writeFile(join(bin, name), `#!/bin/sh\n${script}\n`);
+    await chmod(join(bin, name), 0o755);
+  }
+  return bin;
+}
+
+describe("post steps", () => {
+  test("without git the project is generated, with a warning and no repository", async () => {
+    const cwd = await freshCwd();
+    const { exitCode, stderr } = await runCli(["demo"], cwd, { env: cliEnv({ PATH: await fakePath({}) }) });
+    expect(exitCode).toBe(0);
+    expect(stderr).toContain("git is not installed");
+    expect(await listTree(join(cwd, "demo"))).not.toContain(".git");
+    expect(await listTree(join(cwd, "demo"))).toContain(".env");
+  });
+
+  test("the user's own git identity is used when configured", async () => {
+    const cwd = await freshCwd();
+    const userHome = join(cwd, "home");
+    await mkdir(userHome);
+    const config = "[user]\n\tname = Ada Lovelace\n\temail = ada@example.org\n";
+    await writeFile(join(userHome, ".gitconfig"), config);
+    const { exitCode } = await runCli(["demo"], cwd, { env: cliEnv({ HOME: userHome }) });
+    expect(exitCode).toBe(0);
+    expect(git(join(cwd, "demo"), "log", "--format=%an <%ae>")).toBe("Ada Lovelace <ada@example.org>");
+    expect(await readText(join(userHome, ".gitconfig"))).toBe(config);
+  });
+
+  test("a failing git commit is reported as a warning; the project is still written", async () => {
+    const cwd = await freshCwd();
+    const realGit = Bun.which("git") ?? "git";
+    const bin = await fakePath({
+      git: `case "$*" in *commit*) echo "fatal: hook refused" >&2; exit 1;; esac\nexec ${realGit} "$@"`,
+    });
+    const { exitCode, stderr } = await runCli(["demo"], cwd, { env: cliEnv({ PATH: bin }) });
+    expect(exitCode).toBe(0);
+    expect(stderr).toContain("Could not create the initial git commit: fatal: hook refused");
+    expect(await listTree(join(cwd, "demo"))).toContain("scaffold.json");
+  });
+});
+
+describe("no partial project after a failure or Ctrl-C", () => {
+  test("a write failure (file and folder at the same path) leaves nothing, exit 1", async () => {
+    const cwd = await freshCwd();
+    const templates = join(cwd, "broken-templates");
+    await mkdir(join(templates, "layers/base/clash"), { recursive: true });
+    await mkdir(join(templates, "layers/full"), { recursive: true });
+    await writeFile(join(templates, "layers/base/clash/inner.txt"), "a");
+    await writeFile(join(templates, "layers/full/clash"), "b");
+    const manifest = {
+      formatVersion: 1,
+      version: "0.0.1",
+      available: { template: ["full"], database: ["postgres"], observability: ["none"] },
+      layers: [{ dir: "base" }, { dir: "full" }],
+    };
+    await writeFile(join(templates, "manifest.json"), JSON.stringify(manifest));
+    const { exitCode, stderr } = await runCli(["demo", "--template-source", "./broken-templates"], cwd);
+    expect(stderr).toContain("Could not write");
+    expect(stderr).toContain("nothing was written");
+    expect(exitCode).toBe(1);
+    expect(await readdir(cwd)).toEqual(["broken-templates"]);
+  });
+
+  test("Ctrl-C (SIGINT) during the post steps removes the temporary project", async () => {
+    const cwd = await freshCwd();
+    const marker = join(cwd, "git-started");
+    const bin = await fakePath({ git: `/usr/bin/touch ${marker}\n/bin/sleep 3` });
+    const child = Bun.spawn([process.execPath, join(import.meta.dir, "../../src/cli.ts"), "demo"], {
+      cwd,
+      env: cliEnv({ PATH: bin }),
+      stdout: "ignore",
+      stderr: "ignore",
+    });
+    for (let i = 0; i < 200 && !(await Bun.file(marker).exists()); i++) await Bun.sleep(25);
+    expect(await Bun.file(marker).exists()).toBe(true);
+    const staged = (await readdir(cwd)).filter((e) => e.startsWith(".demo.scaffold-"));
+    expect(staged).toHaveLength(1);
+    child.kill("SIGINT");
+    await child.exited;
+    expect(child.exitCode === 0).toBe(false);
+    expect(await readdir(cwd)).toEqual(["git-started"]);
+  }, 20_000);
+});
+
+test("a symlinked working directory works (target resolved from the current directory)", async () => {
+  const cwd = await freshCwd();
+  await mkdir(join(cwd, "real"));
+  await symlink(join(cwd, "real"), join(cwd, "link"));
+  expect((await runCli(["demo", "-d", "sqlite"], join(cwd, "link"))).exitCode).toBe(0);
+  expect(await listTree(join(cwd, "real/demo"))).toContain("scaffold.json");
+});
