@@ -1,9 +1,7 @@
 import { spawn } from "node:child_process";
-import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
+import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { loadTemplateDir } from "../../src/generate/load-template-dir.ts";
-import { planProject } from "../../src/generate/plan.ts";
+import { join, resolve } from "node:path";
 import type { Database } from "../../src/generate/template-tree.ts";
 
 export const repoRoot = resolve(import.meta.dir, "../..");
@@ -76,23 +74,15 @@ export function npmInstall(dir: string) {
   });
 }
 
-/** Generates a `full` project for `database` into a fresh temporary folder; returns the project's path. */
+/** Generates a `full` project for `database` with the CLI (`scaffold new`) in a fresh temporary folder. */
 export async function generateFullProject(database: Database): Promise<string> {
   const parent = await mkdtemp(join(tmpdir(), `scaffold-e2e-${database}-`));
-  const dir = join(parent, `e2e-${database}`);
-  const tree = await loadTemplateDir(join(repoRoot, "templates"));
-  const files = planProject(tree, {
-    projectName: `e2e-${database}`,
-    template: "full",
-    database,
-    observability: "none",
-    templateRef: null,
-    cliVersion: "0.0.0-e2e",
+  const name = `e2e-${database}`;
+  const cli = join(repoRoot, "src", "cli.ts");
+  const result = await runCommand(join(repoBin, "bun"), [cli, "new", name, "-d", database], {
+    cwd: parent,
+    timeoutMs: 60_000,
   });
-  for (const file of files) {
-    const target = join(dir, file.path);
-    await mkdir(dirname(target), { recursive: true });
-    await writeFile(target, file.contents, { mode: file.mode });
-  }
-  return dir;
+  if (result.code !== 0) throw new Error(`scaffold new ${name} -d ${database} failed:\n${result.output}`);
+  return join(parent, name);
 }

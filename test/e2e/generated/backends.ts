@@ -2,7 +2,6 @@ import { Database as SqliteDatabase } from "bun:sqlite";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { missing, mysqlUrl, postgresUrl } from "../../support/env.ts";
 import { createMysqlDatabase, createPostgresDatabase, type ScratchDatabase } from "../../support/server-databases.ts";
 
@@ -93,7 +92,7 @@ export const sqliteFile: Backend = {
     const dir = await mkdtemp(join(tmpdir(), "scaffold-e2e-sqlite-"));
     const file = join(dir, "app.db");
     return {
-      databaseUrl: () => pathToFileURL(file).toString(),
+      databaseUrl: () => `file:${file}`,
       async deletedAt(id) {
         const db = new SqliteDatabase(file, { readonly: true });
         try {
