@@ -1,0 +1,102 @@
+/** `scaffold doctor` with a controlled PATH of fake executables: every branch of every check, and the exit code. */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { chmod, mkdir, rm, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { cliEnv, home, runCli, tempDir } from "../cli/run-cli.ts";
+
+let work: string;
+let counter = 0;
+beforeAll(async () => {
+  work = await tempDir("scaffold-doctor-");
+});
+afterAll(async () => {
+  await rm(work, { recursive: true, force: true });
+  await rm(home, { recursive: true, force: true });
+});
+
+/** Fake tools: each prints `output` for --version; `daemon` says whether `<tool> info` succeeds. */
+type Fake = { version: string; daemon?: boolean };
+
+async function doctorWith(tools: Record<string, Fake>) {
+  const bin = join(work, `bin-${++counter}`);
+  await mkdir(bin);
+  for (const [name, { version, daemon }] of Object.entries(tools)) {
+    const script = `#!/bin/sh\nif [ "$1" = info ]; then ${daemon ? "exit 0" : 'echo "Cannot connect to the daemon" >&2; exit 1'}; fi\necho "${version}"\n`;
+    await writeFile(join(bin, name), script);
+    await chmod(join(bin, name), 0o755);
+  }
+  const result = await runCli(["doctor"], work, { env: cliEnv({ PATH: bin }) });
+  return { ...result, lines: result.stdout.trim().split("\n") };
+}
+
+const NODE = { version: "v24.1.0" };
+const BUN = { version: "1.4.5" };
+const DENO = { version: "deno 2.9.6 (stable, release, x86_64-unknown-linux-gnu)\nv8 14.0\ntypescript 5.9" };
+const GIT = { version: "git version 2.43.0" };
+
+describe("scaffold doctor", () => {
+  test("everything present: [OK] lines with versions, all checks passed, exit 0", async () => {
+    const { exitCode, lines } = await doctorWith({
+      node: NODE,
+      bun: BUN,
+      deno: DENO,
+      git: GIT,
+      docker: { version: "Docker version 27.1.1, build 6312585", daemon: true },
+    });
+    expect(lines).toEqual([
+      "[OK]   node 24.1.0",
+      "[OK]   bun 1.4.5",
+      "[OK]   deno 2.9.6",
+      "[OK]   git 2.43.0",
+      "[OK]   docker 27.1.1 (daemon running)",
+      "All required checks passed.",
+    ]);
+    expect(exitCode).toBe(0);
+  });
+
+  test("one runtime is enough; missing git and container runtime are warnings that say how to fix", async () => {
+    const { exitCode, lines } = await doctorWith({ bun: BUN });
+    expect(lines[0]).toBe("[OK]   bun 1.4.5");
+    expect(lines[1]).toStartWith("[WARN] git not found (recommended): install git");
+    expect(lines[2]).toStartWith("[WARN] No container runtime (optional): install Docker");
+    expect(lines[3]).toBe("All required checks passed (2 warnings).");
+    expect(exitCode).toBe(0);
+  });
+
+  test("a runtime that is too old is a warning; with no usable runtime doctor fails with exit 1", async () => {
+    const { exitCode, lines } = await doctorWith({ node: { version: "v20.11.0" }, git: GIT });
+    expect(lines[0]).toBe(
+      "[WARN] node 20.11.0 is too old: generated projects need Node.js 22 or newer (https://nodejs.org)",
+    );
+    expect(lines[1]).toStartWith("[FAIL] No usable JavaScript runtime: install Node.js 22 or newer");
+    expect(lines.at(-1)).toBe("1 required check failed: fix the [FAIL] line above.");
+    expect(exitCode).toBe(1);
+  });
+
+  test("no runtime at all fails; old Bun warns while a recent Deno passes", async () => {
+    const none = await doctorWith({});
+    expect(none.lines.filter((l) => l.startsWith("[FAIL]"))).toHaveLength(1);
+    expect(none.exitCode).toBe(1);
+    const mixed = await doctorWith({ bun: { version: "1.1.30" }, deno: { version: "deno 2.0.0" }, git: GIT });
+    expect(mixed.lines.slice(0, 2)).toEqual([
+      "[WARN] bun 1.1.30 is too old: generated projects need Bun 1.2 or newer (https://bun.sh)",
+      "[OK]   deno 2.0.0",
+    ]);
+    expect(mixed.exitCode).toBe(0);
+  });
+
+  test("a container runtime without its daemon warns; podman with a running daemon passes", async () => {
+    const { exitCode, lines } = await doctorWith({
+      node: NODE,
+      git: GIT,
+      docker: { version: "Docker version 27.1.1, build 6312585", daemon: false },
+      podman: { version: "podman version 4.9.3", daemon: true },
+    });
+    expect(lines).toContain(
+      "[WARN] docker 27.1.1 is installed but its daemon is not running (optional): start it, e.g. sudo systemctl start docker",
+    );
+    expect(lines).toContain("[OK]   podman 4.9.3 (daemon running)");
+    expect(lines.at(-1)).toBe("All required checks passed (1 warning).");
+    expect(exitCode).toBe(0);
+  });
+});
