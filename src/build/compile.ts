@@ -21,7 +21,10 @@ export async function compileBinary(entry: string, target: BuildTarget, outfile:
     "--outfile",
     outfile,
   ];
-  const child = Bun.spawn(command, { stdout: "pipe", stderr: "pipe" });
+  // Bun inlines process.env.NODE_ENV at build time: pin it, so the builder's environment (NODE_ENV=test under
+  // `bun test`, which silences consola) never changes what the binary does.
+  const env = { ...process.env, NODE_ENV: "production" };
+  const child = Bun.spawn(command, { env, stdout: "pipe", stderr: "pipe" });
   const [status, stdout, stderr] = await Promise.all([
     child.exited,
     new Response(child.stdout).text(),

@@ -86,7 +86,7 @@ describe.skipIf(!host)("the compiled binary", () => {
   test("--version prints the package version", async () => {
     const result = await run([binary, "--version"], work);
     expect(result.exitCode).toBe(0);
-    expect(result.stdout.trim()).toContain(version);
+    expect(result.stdout.trim()).toBe(version);
   });
 
   test("--help lists the commands", async () => {
@@ -104,6 +104,7 @@ describe.skipIf(!host)("the compiled binary", () => {
     const built = await run([binary, "new", "demo"], fromBinary);
     expect(built.stderr).not.toContain("rror");
     expect(built.exitCode).toBe(0);
+    expect(built.stdout).toContain("Created demo");
     const source = await run([process.execPath, join(repoRoot, "src/cli.ts"), "new", "demo"], fromSource);
     expect(source.exitCode).toBe(0);
 
@@ -111,5 +112,9 @@ describe.skipIf(!host)("the compiled binary", () => {
     expect(Object.keys(expected)).toContain("scaffold.json");
     expect(Object.keys(expected).length).toBeGreaterThan(10);
     expect(await snapshot(join(fromBinary, "demo"))).toEqual(expected);
+    // The same initial commit (same tracked files), made without any git identity configured (HOME is empty).
+    const tracked = (dir: string) => Bun.spawnSync(["git", "ls-files"], { cwd: join(dir, "demo") }).stdout.toString();
+    expect(tracked(fromBinary)).toBe(tracked(fromSource));
+    expect(tracked(fromBinary).split("\n")).toContain("scaffold.json");
   }, 60_000);
 });

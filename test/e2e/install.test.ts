@@ -10,13 +10,12 @@ import { join } from "node:path";
 import { buildDist } from "../../src/build/build-dist.ts";
 import { formatSha256Sums } from "../../src/build/checksums.ts";
 import { buildTarget, hostTargetName } from "../../src/build/targets.ts";
-import { makeFixtureRoot } from "../build/fixtures.ts";
 import { findTool, missing } from "../support/env.ts";
 
 const repoRoot = join(import.meta.dirname, "../..");
 const installScript = join(repoRoot, "install.sh");
 const host = hostTargetName();
-const VERSION = "9.8.7";
+const { version: VERSION } = JSON.parse(await readFile(join(repoRoot, "package.json"), "utf8")) as { version: string };
 const FAKE_TARGETS = ["linux-x64", "linux-arm64", "darwin-x64", "darwin-arm64"];
 
 let work: string;
@@ -56,15 +55,13 @@ function serveReleases(): ReturnType<typeof Bun.serve> {
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), "scaffold-install-"));
   realDist = join(work, "dist");
-  const fixtureRoot = await makeFixtureRoot();
   await buildDist({
-    root: fixtureRoot,
+    root: repoRoot,
     outDir: realDist,
     version: VERSION,
     targets: host ? [buildTarget(host)] : [],
     releasesUrl: "unused",
   });
-  await rm(fixtureRoot, { recursive: true });
   fakeDist = join(work, "fake");
   await mkdir(fakeDist);
   const sums: Record<string, string> = {};
@@ -153,6 +150,7 @@ describe.skipIf(!host)("install.sh with the host binary", () => {
     expect(run.stdout).toContain(`export PATH="${run.installDir}:$PATH"`);
     const ran = Bun.spawnSync([binary, "--version"]);
     expect(ran.exitCode).toBe(0);
+    expect(ran.stdout.toString().trim()).toBe(VERSION);
   }, 30_000);
 
   test("a pinned version (flag or env, with or without v) downloads that release; no PATH hint when on PATH", async () => {
