@@ -77,7 +77,7 @@ beforeAll(async () => {
       requests.push(`${request.method} ${path}`);
       const body = archives[path];
       return body
-        ? new Response(body, { headers: { "content-type": "application/gzip" } })
+        ? new Response(new Blob([body.slice()]), { headers: { "content-type": "application/gzip" } })
         : new Response("no", { status: 404 });
     },
   });
