@@ -1,6 +1,6 @@
 import { stripVTControlCharacters } from "node:util";
 import { type ArgsDef, type CommandDef, renderUsage, runCommand } from "citty";
-import { consola } from "consola";
+import { consola, LogLevels } from "consola";
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, ScaffoldError } from "../generate/errors.ts";
 import { newArgs } from "./args.ts";
 import { checkFlags, splitShortValues } from "./check-flags.ts";
@@ -33,6 +33,8 @@ const ROOT_ONLY = new Set(["--help", "-h", "--version"]);
  * help of the command it belongs to; every error is one line on stderr with a documented exit code.
  */
 export async function runCli<T extends ArgsDef>(root: CommandDef<T>, argv: string[]): Promise<number> {
+  // consola goes quiet when NODE_ENV=test or TEST is set; a CLI's output is its product, so always show it.
+  consola.level = LogLevels.info;
   const rawArgs = splitShortValues(argv);
   const subCommands = (await resolve(root.subCommands)) ?? {};
   try {

@@ -14,20 +14,31 @@ async function ask<T>(prompt: Promise<T>): Promise<T> {
   }
 }
 
-/** Asks until the name is valid; each invalid answer is explained and offered again for editing. */
+/**
+ * Asks until the name is valid, explaining each invalid answer. A plain readline question: consola's text prompt
+ * loses the typed value under Bun (its selects and confirms work on every runtime).
+ */
 async function askProjectName(initial: string | undefined): Promise<string> {
-  let name = initial;
-  for (;;) {
-    name = (
-      await ask(
-        consola.prompt("Project name", { type: "text", placeholder: "my-api", initial: name, cancel: "reject" }),
-      )
-    ).trim();
-    const problem = projectNameProblem(name);
-    if (!problem) return name;
-    consola.warn(`Invalid project name "${name}": ${problem}.`);
+  const { createInterface } = await import("node:readline/promises");
+  const readline = createInterface({ input: process.stdin, output: process.stdout });
+  const controller = new AbortController();
+  readline.on("SIGINT", () => controller.abort());
+  try {
+    for (;;) {
+      const hint = initial ? ` (${initial})` : "";
+      const answer = (await ask(readline.question(`? Project name${hint}: `, { signal: controller.signal }))).trim();
+      const name = answer || initial || "";
+      const problem = projectNameProblem(name);
+      if (!problem) return name;
+      consola.warn(`Invalid project name "${name}": ${problem}.`);
+    }
+  } finally {
+    readline.close();
   }
 }
+
+const select = <T extends string>(message: string, options: readonly T[], initial: T): Promise<T> =>
+  ask(consola.prompt(message, { type: "select", options: [...options], initial, cancel: "reject" })) as Promise<T>;
 
 /**
  * Interactive mode: asks for the name (validated as typed), template, database and observability (full only), then
@@ -41,31 +52,15 @@ export async function promptOptions(args: NewArgs): Promise<GenerateOptions> {
     );
   }
   const name = await askProjectName(args.name);
-  const template = await ask(
-    consola.prompt("Template", { type: "select", options: [...TEMPLATE_NAMES], initial: "full", cancel: "reject" }),
-  );
-  const database = await ask(
-    consola.prompt("Database", { type: "select", options: [...DATABASES], initial: "postgres", cancel: "reject" }),
-  );
-  const observability =
-    template === "full"
-      ? await ask(
-          consola.prompt("Observability", {
-            type: "select",
-            options: [...OBSERVABILITY_LEVELS],
-            initial: "none",
-            cancel: "reject",
-          }),
-        )
-      : "none";
+  const template = await select("Template", TEMPLATE_NAMES, "full");
+  const database = await select("Database", DATABASES, "postgres");
+  const observability = template === "full" ? await select("Observability", OBSERVABILITY_LEVELS, "none") : "none";
   const options = resolveOptions({ ...args, name, template, database, observability });
+  const summary = { project: name, template, database, observability };
   consola.box(
-    [
-      `project        ${name}`,
-      `template       ${template}`,
-      `database       ${database}`,
-      `observability  ${observability}`,
-    ].join("\n"),
+    Object.entries(summary)
+      .map(([key, value]) => `${key.padEnd(14)} ${value}`)
+      .join("\n"),
   );
   const confirmed = await ask(
     consola.prompt("Create this project?", { type: "confirm", initial: true, cancel: "reject" }),
