@@ -1,5 +1,6 @@
 /** `crud(options)`: builds the models once and returns a Hono app serving every resource under the base path. */
 import { Hono } from "hono";
+import { reportToConsole } from "./errors.ts";
 import { buildModels, normalizePath } from "./model.ts";
 import { openApiRoutes } from "./openapi/index.ts";
 import { resourceRouter } from "./router.ts";
@@ -30,7 +31,7 @@ export function crud(options: CrudOptions): Hono {
     deleteResponse: options.deleteResponse ?? "NO_CONTENT",
     auth: options.auth,
   });
-  const settings = { db: options.db, auth: options.auth, paging };
+  const settings = { db: options.db, auth: options.auth, paging, onError: options.onError ?? reportToConsole };
   const selections = selectionCache();
   for (const model of models) {
     const replacement = model.resource.options.router;

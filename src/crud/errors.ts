@@ -112,11 +112,15 @@ export function databaseError(error: unknown): HttpError | undefined {
   return undefined;
 }
 
-/** The response for anything a handler threw: expected errors as they are, database conflicts as 409, others 500. */
-export function failure(c: Context, error: unknown): Response {
+export type ErrorReporter = (error: unknown, c: Context) => void;
+
+export const reportToConsole: ErrorReporter = (error) => console.error("scaffold/crud: unexpected error", error);
+
+/** The response for anything a handler threw: expected errors as they are, database errors mapped, others 500. */
+export function failure(c: Context, error: unknown, report: ErrorReporter): Response {
   if (error instanceof HttpError) return errorResponse(c, error);
-  const conflict = databaseError(error);
-  if (conflict) return errorResponse(c, conflict);
-  console.error("scaffold/crud: unexpected error", error);
+  const mapped = databaseError(error);
+  if (mapped) return errorResponse(c, mapped);
+  report(error, c);
   return errorResponse(c, new HttpError(500, "Unexpected server error"));
 }

@@ -13,7 +13,9 @@ function mount(router: Hono, path: string, state: ResourceState, routes: readonl
   const generated = routes.filter((route): route is [string, Handler] => route[1] !== false);
   if (generated.length === 0) return;
   for (const [method, handler] of generated) {
-    router.on(method, path, (c) => handler(state, c).catch((error: unknown) => failure(c, error)));
+    router.on(method, path, (c) =>
+      handler(state, c).catch((error: unknown) => failure(c, error, state.settings.onError)),
+    );
   }
   const allow = generated.map(([method]) => method).join(", ");
   router.all(path, (c) =>

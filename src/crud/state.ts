@@ -1,7 +1,7 @@
 /** Everything a resource's handlers need, computed once when `crud()` starts; handlers only read it. */
 import { and, asc, eq, type SQL } from "drizzle-orm";
 import { type Selections, selections } from "./db.ts";
-import { HttpError } from "./errors.ts";
+import { type ErrorReporter, HttpError } from "./errors.ts";
 import { type FilterParameter, FilterValueError, filterParameters, parseFilterValue } from "./filters.ts";
 import { type InputParsers, inputParsers } from "./input.ts";
 import type { FieldModel, ResourceModel } from "./model.ts";
@@ -12,6 +12,7 @@ type Row = Record<string, unknown>;
 
 export interface CrudSettings {
   readonly db: unknown;
+  readonly onError: ErrorReporter;
   readonly auth: AuthFunction | undefined;
   readonly paging: Required<PagingOptions>;
 }

@@ -131,7 +131,8 @@ export interface ResourceOptions<TTable extends Table> {
   /** Adds routes to the resource's router before the generic ones (so they take precedence). */
   readonly extend?: (router: Hono, context: ExtendContext) => void;
   /** Replaces the generic router entirely; it is mounted at the resource path instead. */
-  readonly router?: Hono;
+  // biome-ignore lint/suspicious/noExplicitAny: accept the host's router whatever its Env and schema types
+  readonly router?: Hono<any, any, any>;
 }
 
 /** A resource declaration: what `defineResource` returns and `crud({ resources })` takes. */
@@ -150,7 +151,8 @@ export interface AuthUser {
   readonly roles: readonly string[];
 }
 
-export type AuthFunction = (c: Context) => AuthUser | null | undefined | Promise<AuthUser | null | undefined>;
+// biome-ignore lint/suspicious/noExplicitAny: the host's context may carry its own Env (e.g. typed variables)
+export type AuthFunction = (c: Context<any>) => AuthUser | null | undefined | Promise<AuthUser | null | undefined>;
 
 export interface PagingOptions {
   readonly pageParam?: string;
@@ -174,4 +176,6 @@ export interface CrudOptions {
   readonly paging?: PagingOptions;
   /** Default delete answer for every resource (default NO_CONTENT). */
   readonly deleteResponse?: DeleteResponse;
+  /** Called with every unexpected error (answered 500 without details); default `console.error`. */
+  readonly onError?: (error: unknown, c: Context) => void;
 }

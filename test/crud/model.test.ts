@@ -101,6 +101,12 @@ describe("start-up validation names the resource and the column", () => {
   ];
   for (const [name, start, message] of cases) test(name, () => expect(start).toThrow(message));
 
+  test("field options are keyed by column keys: a typo does not compile and fails at start-up", () => {
+    // @ts-expect-error: 'nmae' is not a column key of countries (tsc --noEmit checks this line)
+    const typo = defineResource(t.countries, { path: "c", fields: { nmae: { hidden: true } } });
+    expect(() => crud({ db: {}, resources: [typo] })).toThrow(/fields.nmae names no column of table 'countries'/);
+  });
+
   test("a table with no primary key is rejected", () => {
     const loose = pgTable("loose", { name: text() });
     expect(() => crud({ db: {}, resources: [defineResource(loose, { path: "l" })] })).toThrow(
