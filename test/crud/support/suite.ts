@@ -434,6 +434,10 @@ export function crudSuite(factory: DialectFactory): void {
         expect((await call(replaced, "GET", "/api/countries")).body).toEqual({ mine: true });
         expect((await call(replaced, "GET", "/api/countries/C01")).status).toBe(404);
         expect((await call(app({ enabled: false }), "GET", "/api/countries")).status).toBe(404);
+        const host = new Hono().route("/v1", app());
+        const created = await call(host, "POST", "/v1/api/countries", { code: "ZZ", name: "Z" });
+        expect(created.headers.get("location")).toBe("/v1/api/countries/ZZ");
+        expect((await call(host, "GET", "/v1/api/countries/ZZ")).body.name).toBe("Z");
       });
     });
 
