@@ -9,6 +9,7 @@
  * Target: >= 60% of the bare app on /health, no error under load.
  */
 import { rm, writeFile } from "node:fs/promises";
+import { loadavg } from "node:os";
 import { dirname, join } from "node:path";
 import { ContractClient } from "../test/e2e/generated/contract-client.ts";
 import { type CommandResult, generateFullProject, npmInstall, runCommand } from "../test/support/generated-project.ts";
@@ -139,7 +140,12 @@ async function main(): Promise<void> {
     }
   }
 
-  console.log(`\nautocannon: ${CONNECTIONS} connections, ${SECONDS} s per row, after a 2 s warm-up; 2-core machine\n`);
+  const loadAverage = loadavg()
+    .map((value) => value.toFixed(2))
+    .join(" ");
+  console.log(
+    `\nautocannon: ${CONNECTIONS} connections, ${SECONDS} s per row after a 2 s warm-up; load average ${loadAverage}\n`,
+  );
   console.log("| runtime | target | route | req/s | p99 ms | vs bare | errors | non-2xx |");
   console.log("|---|---|---|---:|---:|---:|---:|---:|");
   for (const { runtime, target, route, load: l, bare } of rows) {
