@@ -38,7 +38,7 @@ const page = (title: string) => `<!doctype html>
 <div id="swagger-ui"></div>
 <script src="/apidocs/swagger-ui-bundle.js"></script>
 <script>
-window.ui = SwaggerUIBundle({ url: "/apidocs/openapi.json", dom_id: "#swagger-ui", persistAuthorization: true });
+window.ui = SwaggerUIBundle({ url: "/apidocs/openapi.json", dom_id: "#swagger-ui", persistAuthorization: true, validatorUrl: null });
 </script>
 </body>
 </html>
