@@ -5,6 +5,7 @@
 import { type Column, getTableColumns, type Table } from "drizzle-orm";
 import { type Dialect, tableInfo } from "./dialect.ts";
 import { resolveMapping } from "./mapping-config.ts";
+import { resolveRelations } from "./relations.ts";
 import type {
   AnyResource,
   AuthFunction,
@@ -185,19 +186,14 @@ function accessRule(where: string, level: SecurityLevel, roles: readonly string[
   return { level, roles };
 }
 
-function parseSort(where: string, spec: string, fields: ReadonlyMap<string, FieldModel>): SortOrder | string {
+/** Parses `field`, `field,asc`, `field,desc`; returns an error message for unknown or non-sortable fields. */
+export function sortOrder(spec: string, fields: ReadonlyMap<string, FieldModel>): SortOrder | string {
   const [name = "", direction = "asc", ...rest] = spec.split(",").map((part) => part.trim());
   const field = fields.get(name);
   const dir = direction.toLowerCase();
-  if (!field?.sortable) return `${where}: cannot sort by '${name}'`;
-  if ((dir !== "asc" && dir !== "desc") || rest.length > 0) return `${where}: bad sort direction in '${spec}'`;
+  if (!field?.sortable) return `cannot sort by '${name}'`;
+  if ((dir !== "asc" && dir !== "desc") || rest.length > 0) return `bad sort direction in '${spec}'`;
   return { field, direction: dir };
-}
-
-/** Parses `field`, `field,asc`, `field,desc`; returns an error message for unknown or non-sortable fields. */
-export function sortOrder(spec: string, fields: ReadonlyMap<string, FieldModel>): SortOrder | string {
-  const parsed = parseSort("sort", spec, fields);
-  return typeof parsed === "string" ? parsed.replace(/^sort: /, "") : parsed;
 }
 
 function buildModel(resource: AnyResource, settings: ModelSettings): ResourceModel {
@@ -278,8 +274,8 @@ function buildModel(resource: AnyResource, settings: ModelSettings): ResourceMod
   if (!(defaultSize >= 1 && defaultSize <= maxSize))
     throw new Error(`${where}: paging needs 1 <= defaultSize <= maxSize`);
   const defaultSort = (options.sorting?.default ?? []).map((spec: string) => {
-    const order = parseSort(`${where}, default sort`, spec, fieldsByName);
-    if (typeof order === "string") throw new Error(order);
+    const order = sortOrder(spec, fieldsByName);
+    if (typeof order === "string") throw new Error(`${where}, default sort: ${order}`);
     return order;
   });
   const expose = options.expose ?? "ALL";
@@ -312,42 +308,6 @@ function buildModel(resource: AnyResource, settings: ModelSettings): ResourceMod
     tags: options.tags ?? [name],
     resource,
   };
-}
-
-/** Default relation name for a foreign-key column: `authorId` / `author_id` -> `author`. */
-function relationName(column: string): string | undefined {
-  const match = /^(.+?)(Id|_id)$/.exec(column);
-  return match?.[1];
-}
-
-function resolveRelations(model: ResourceModel, byTable: ReadonlyMap<Table, ResourceModel>): void {
-  const where = `resource '${model.name}'`;
-  const explicit = Object.entries(model.resource.options.relations ?? {}).map(([name, relation]) => ({
-    name,
-    column: relation.column as string,
-    references: relation.references,
-  }));
-  const declared = new Set(explicit.map((r) => r.column));
-  const automatic = tableInfo(model.table)
-    .foreignKeys.filter((fk) => fk.columns.length === 1)
-    .flatMap((fk) => {
-      const field = model.fields.find((f) => f.column.name === fk.columns[0]?.name);
-      const name = field && relationName(field.name);
-      if (!field || !name || declared.has(field.name) || !byTable.has(fk.foreignTable)) return [];
-      return [{ name, column: field.name, references: fk.foreignTable }];
-    });
-  for (const { name, column, references } of [...explicit, ...automatic]) {
-    const field = model.fieldsByName.get(column);
-    if (!field) throw new Error(`${where}: relation '${name}' names no column '${column}'`);
-    if (model.fieldsByName.has(name)) throw new Error(`${where}: relation '${name}' collides with a column name`);
-    const target = byTable.get(references);
-    if (!target) throw new Error(`${where}: relation '${name}' references a table with no registered resource`);
-    const targetField = target.primaryKey[0];
-    if (target.primaryKey.length !== 1 || !targetField) {
-      throw new Error(`${where}: relation '${name}' must reference a single-column primary key`);
-    }
-    if (!field.hidden) model.relations.push({ name, field, target, targetField });
-  }
 }
 
 /** Builds every resource model and links relations; throws a clear error on any inconsistency. */
