@@ -66,6 +66,11 @@ export function selectionCache(): (model: ResourceModel) => Selections {
   };
 }
 
+/** 404 for an id that addresses no (active) row. */
+export function notFound(model: ResourceModel, id: string): HttpError {
+  return new HttpError(404, `${model.name} not found with id: ${id}`);
+}
+
 /**
  * The key of the row addressed by the URL: the path segment `fromEnd` places before the end (0 = last). Composite keys
  * are the key values in primary-key order, joined by commas, each percent-encoded (so a comma inside a value is %2C).
@@ -74,16 +79,15 @@ export function keyCondition(state: ResourceState, path: string, fromEnd: number
   const segments = path.split("/");
   const id = segments[segments.length - 1 - fromEnd] ?? "";
   const parts = id.split(",");
-  const { primaryKey, name } = state.model;
-  const notFound = () => new HttpError(404, `${name} not found with id: ${id}`);
-  if (parts.length !== primaryKey.length) throw notFound();
+  const { primaryKey } = state.model;
+  if (parts.length !== primaryKey.length) throw notFound(state.model, id);
   try {
     const conditions = primaryKey.map((field, i) =>
       eq(field.column, parseFilterValue(field, decodeURIComponent(parts[i] ?? ""))),
     );
     return { where: conditions.length === 1 ? (conditions[0] as SQL) : (and(...conditions) as SQL), id };
   } catch (error) {
-    if (error instanceof FilterValueError || error instanceof URIError) throw notFound();
+    if (error instanceof FilterValueError || error instanceof URIError) throw notFound(state.model, id);
     throw error;
   }
 }

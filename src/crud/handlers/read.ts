@@ -8,7 +8,7 @@ import { sortOrder } from "../model.ts";
 import { toOutput } from "../output.ts";
 import { knownTotal, pageObject, pageRequest } from "../paging.ts";
 import { authorize } from "../security.ts";
-import { etagHeaders, keyCondition, onlyActive, type ResourceState } from "../state.ts";
+import { etagHeaders, keyCondition, notFound, onlyActive, type ResourceState } from "../state.ts";
 
 interface ListQuery {
   readonly conditions: SQL[];
@@ -80,7 +80,7 @@ export async function getRow(state: ResourceState, c: Context): Promise<Response
   await authorize(c, model.read, settings.auth);
   const { where, id } = keyCondition(state, c.req.path, 0);
   const row = await selectOne(settings.db, model, state.selections, onlyActive(state, where));
-  if (!row) throw new HttpError(404, `${model.name} not found with id: ${id}`);
+  if (!row) throw notFound(model, id);
   const [output] = await toOutput(state.output, model, [row]);
   return c.json(output, 200, etagHeaders(model, row));
 }

@@ -1,10 +1,9 @@
 /** DELETE <path>/{id} (soft or permanent) and POST <path>/{id}/restore. */
 import type { Context } from "hono";
 import { deleteRows, selectOne, updateRows } from "../db.ts";
-import { HttpError } from "../errors.ts";
 import { toOutput } from "../output.ts";
 import { authorize } from "../security.ts";
-import { etagHeaders, keyCondition, onlyActive, type ResourceState } from "../state.ts";
+import { etagHeaders, keyCondition, notFound, onlyActive, type ResourceState } from "../state.ts";
 import { auditOnUpdate } from "./write.ts";
 
 /**
@@ -25,7 +24,7 @@ export async function deleteRow(state: ResourceState, c: Context): Promise<Respo
         { deleted: true, deletedAt: new Date(), ...auditOnUpdate(model, user) },
         onlyActive(state, where),
       );
-  if (count === 0) throw new HttpError(404, `${model.name} not found with id: ${id}`);
+  if (count === 0) throw notFound(model, id);
   if (model.deleteResponse === "JSON") return c.json({ message: `${model.name} deleted`, id, permanent }, 200);
   return c.body(null, 204);
 }
@@ -38,7 +37,7 @@ export async function restoreRow(state: ResourceState, c: Context): Promise<Resp
   const set = { deleted: false, deletedAt: null, ...auditOnUpdate(model, user) };
   const count = await updateRows(settings.db, model, state.selections, set, where);
   const row = count === 0 ? undefined : await selectOne(settings.db, model, state.selections, where);
-  if (!row) throw new HttpError(404, `${model.name} not found with id: ${id}`);
+  if (!row) throw notFound(model, id);
   const [output] = await toOutput(state.output, model, [row]);
   return c.json(output, 200, etagHeaders(model, row));
 }

@@ -7,7 +7,7 @@ import { createValues, type InputParsers, jsonBody, patchValues, putValues } fro
 import type { ResourceModel } from "../model.ts";
 import { toOutput } from "../output.ts";
 import { authorize } from "../security.ts";
-import { etagHeaders, keyCondition, keySegment, keyWhere, onlyActive, type ResourceState } from "../state.ts";
+import { etagHeaders, keyCondition, keySegment, keyWhere, notFound, onlyActive, type ResourceState } from "../state.ts";
 import type { AuthUser } from "../types.ts";
 
 type Row = Record<string, unknown>;
@@ -57,6 +57,8 @@ export async function createRow(state: ResourceState, c: Context): Promise<Respo
   return outputOf(state, c, row, 201, { Location: location });
 }
 
+const preconditionFailed = () => new HttpError(412, "Precondition failed: If-Match does not match the current ETag");
+
 interface VersionGuard {
   readonly conditions: SQL[];
   /** The If-Match version, to tell 412 (If-Match) from 409 (stale version in the body). */
@@ -87,7 +89,7 @@ function versionGuard(model: ResourceModel, c: Context, body: Row): VersionGuard
   let ifMatch: number | undefined;
   if (header && header !== "*") {
     const match = /^"(\d{1,15})"$/.exec(header);
-    if (!match) throw new HttpError(412, "Precondition failed: If-Match does not match the current ETag");
+    if (!match) throw preconditionFailed();
     ifMatch = Number(match[1]);
     conditions.push(eq(field.column, ifMatch));
   }
@@ -107,16 +109,15 @@ async function updateRow(
   const guard = versionGuard(model, c, body);
   Object.assign(set, auditOnUpdate(model, user));
   const target = onlyActive(state, where);
-  const notFound = () => new HttpError(404, `${model.name} not found with id: ${id}`);
   const changed =
     Object.keys(set).length === 0 && guard.conditions.length === 0
       ? 1
       : await updateRows(settings.db, model, state.selections, set, and(target, ...guard.conditions) as SQL);
   const row = await selectOne(settings.db, model, state.selections, target);
-  if (!row) throw notFound();
+  if (!row) throw notFound(model, id);
   if (changed === 0) {
     if (guard.ifMatch !== undefined && row.version !== guard.ifMatch) {
-      throw new HttpError(412, "Precondition failed: If-Match does not match the current ETag");
+      throw preconditionFailed();
     }
     throw new HttpError(409, `${model.name} was modified by someone else (stale version)`);
   }
