@@ -1,0 +1,460 @@
+/**
+ * scaffold/crud against a hand-written Drizzle + Hono handler doing the same queries, in the same run, on the same
+ * database (`npm run bench:crud`, under Bun):
+ *   - list: two filters (category EQUALS, price_gte), sort price,desc, page size 20, over 100,000 rows
+ *   - list with the many-to-one vendor nested (mapping DEFAULT; the hand-written one batch-loads vendors too)
+ *   - get by id
+ * Databases: SQLite (bun:sqlite) and PGlite always, PostgreSQL when TEST_POSTGRES_URL is set (a fresh database,
+ * dropped after). Each scenario runs a fixed number of in-process requests through `app.request()` (crud and
+ * hand-written alternate in chunks of 50) and HTTP runs with autocannon (its own Node process, 10 connections;
+ * crud, hand, hand, crud) against Bun.serve. Prints requests/s, the ratio crud/hand (target >= 0.85) and SQL statements per request, counted
+ * with Drizzle's logger. Both handlers' answers are compared first, so they provably do the same work.
+ * Options: --duration <s> per HTTP run (default 4), --requests <n> per in-process round (default: per database),
+ * --only <sqlite|pglite|postgres>.
+ */
+import { Database } from "bun:sqlite";
+import { deepStrictEqual } from "node:assert";
+import { loadavg } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { PGlite } from "@electric-sql/pglite";
+import { and, asc, count, desc, eq, gte, inArray } from "drizzle-orm";
+import { drizzle as sqliteDrizzle } from "drizzle-orm/bun-sqlite";
+import { doublePrecision, integer as pgInteger, pgTable, text as pgText, timestamp } from "drizzle-orm/pg-core";
+import { drizzle as pgliteDrizzle } from "drizzle-orm/pglite";
+import { drizzle as postgresDrizzle } from "drizzle-orm/postgres-js";
+import { integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { type Context, Hono } from "hono";
+import postgres from "postgres";
+import { crud, defineResource } from "../src/crud/index.ts";
+import { uniqueDatabaseName, withDatabase } from "../test/support/env.ts";
+
+const root = join(import.meta.dirname, "..");
+const ROWS = 100_000;
+const VENDORS = 100;
+const TARGET = 0.85;
+
+// biome-ignore lint/suspicious/noExplicitAny: one code path drives the Drizzle databases of two dialects
+type Loose = any;
+
+function pgSchema() {
+  const vendors = pgTable("vendors", { id: pgInteger().primaryKey(), name: pgText().notNull() });
+  const items = pgTable("items", {
+    id: pgInteger().primaryKey(),
+    name: pgText().notNull(),
+    category: pgText().notNull(),
+    price: doublePrecision().notNull(),
+    stock: pgInteger().notNull(),
+    secret: pgText(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date", precision: 3 }).notNull(),
+    vendorId: pgInteger("vendor_id")
+      .notNull()
+      .references(() => vendors.id),
+  });
+  return { vendors, items };
+}
+type Schema = ReturnType<typeof pgSchema>;
+
+function sqliteSchema(): Schema {
+  const vendors = sqliteTable("vendors", { id: integer().primaryKey(), name: text().notNull() });
+  const items = sqliteTable("items", {
+    id: integer().primaryKey(),
+    name: text().notNull(),
+    category: text().notNull(),
+    price: real().notNull(),
+    stock: integer().notNull(),
+    secret: text(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    vendorId: integer("vendor_id")
+      .notNull()
+      .references(() => vendors.id),
+  });
+  return { vendors, items } as unknown as Schema;
+}
+
+const ddl = (price: string, time: string) => `
+create table vendors (id integer primary key, name text not null);
+create table items (id integer primary key, name text not null, category text not null, price ${price} not null,
+  stock integer not null, secret text, created_at ${time} not null, vendor_id integer not null references vendors(id));
+create index items_category_price on items (category, price);
+`;
+
+/** The same 100,000 rows every run (mulberry32 with a fixed seed, not Math.random). */
+function* rows(): Generator<Record<string, unknown>> {
+  let state = 42;
+  const next = () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const start = Date.UTC(2024, 0, 1);
+  for (let id = 1; id <= ROWS; id++) {
+    yield {
+      id,
+      name: `item ${id}`,
+      category: `cat-${Math.floor(next() * 50)}`,
+      price: Math.round(next() * 10_000) / 100,
+      stock: Math.floor(next() * 500),
+      secret: `secret ${id}`,
+      createdAt: new Date(start + Math.floor(next() * 31_536_000_000)),
+      vendorId: 1 + Math.floor(next() * VENDORS),
+    };
+  }
+}
+
+async function seed(db: Loose, schema: Schema): Promise<void> {
+  await db.insert(schema.vendors).values(Array.from({ length: VENDORS }, (_, i) => ({ id: i + 1, name: `v${i + 1}` })));
+  let batch: Record<string, unknown>[] = [];
+  for (const row of rows()) {
+    batch.push(row);
+    if (batch.length === 1000) {
+      await db.insert(schema.items).values(batch);
+      batch = [];
+    }
+  }
+}
+
+interface Target {
+  readonly name: string;
+  /** The database for timing, and the same database seen through a Drizzle instance that counts statements. */
+  readonly db: unknown;
+  readonly counted: unknown;
+  readonly statements: { count: number };
+  readonly requests: number;
+  close(): Promise<void>;
+}
+
+function counter() {
+  const statements = { count: 0 };
+  return { statements, logger: { logQuery: () => void statements.count++ } };
+}
+
+async function sqliteTarget(): Promise<Target> {
+  const client = new Database(":memory:");
+  client.exec(ddl("real", "integer"));
+  const db = sqliteDrizzle({ client });
+  client.exec("begin");
+  await seed(db, sqliteSchema());
+  client.exec("commit");
+  client.exec("analyze");
+  const { statements, logger } = counter();
+  return {
+    name: "sqlite",
+    db,
+    counted: sqliteDrizzle({ client, logger }),
+    statements,
+    requests: 4000,
+    close: async () => client.close(),
+  };
+}
+
+async function pgliteTarget(): Promise<Target> {
+  const client = new PGlite();
+  await client.exec(ddl("double precision", "timestamptz(3)"));
+  const db = pgliteDrizzle({ client });
+  await seed(db, pgSchema());
+  await client.exec("analyze");
+  const { statements, logger } = counter();
+  return {
+    name: "pglite",
+    db,
+    counted: pgliteDrizzle({ client, logger }),
+    statements,
+    requests: 1500,
+    close: () => client.close(),
+  };
+}
+
+async function postgresTarget(url: string): Promise<Target> {
+  const name = uniqueDatabaseName("bench_crud");
+  const admin = postgres(url, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const client = postgres(withDatabase(url, name), { max: 10, onnotice: () => {} });
+  await client.unsafe(ddl("double precision", "timestamptz(3)"));
+  const db = postgresDrizzle({ client });
+  await seed(db, pgSchema());
+  await client.unsafe("analyze");
+  const { statements, logger } = counter();
+  return {
+    name: "postgres",
+    db,
+    counted: postgresDrizzle({ client, logger }),
+    statements,
+    requests: 1500,
+    async close() {
+      await client.end();
+      await admin.unsafe(`drop database if exists ${name}`);
+      await admin.end();
+    },
+  };
+}
+
+function crudApp(db: unknown, schema: Schema): Hono {
+  return crud({
+    db,
+    resources: [
+      defineResource(schema.vendors, { path: "vendors" }),
+      defineResource(schema.items, {
+        path: "items",
+        fields: {
+          category: { filterable: ["EQUALS"] },
+          price: { filterable: ["GREATER_THAN_OR_EQUAL"] },
+          secret: { hidden: true },
+        },
+      }),
+      // The same table with its vendor nested one level.
+      defineResource(schema.items, {
+        path: "items-nested",
+        name: "itemsNested",
+        mapping: "DEFAULT",
+        fields: {
+          category: { filterable: ["EQUALS"] },
+          price: { filterable: ["GREATER_THAN_OR_EQUAL"] },
+          secret: { hidden: true },
+        },
+      }),
+    ],
+  });
+}
+
+/** What a developer would write by hand for the same endpoints: the same queries, the same JSON. */
+function handApp(db: Loose, schema: Schema): Hono {
+  const { items, vendors } = schema;
+  const { secret: _hidden, ...columns } = items;
+  const output = {
+    id: columns.id,
+    name: columns.name,
+    category: columns.category,
+    price: columns.price,
+    stock: columns.stock,
+    createdAt: columns.createdAt,
+    vendorId: columns.vendorId,
+  };
+  const app = new Hono();
+  const page = async (c: Context, nested: boolean) => {
+    const number = Number(c.req.query("page") ?? 0);
+    const size = Number(c.req.query("size") ?? 20);
+    const where = and(
+      eq(items.category, c.req.query("category") ?? ""),
+      gte(items.price, Number(c.req.query("price_gte"))),
+    );
+    const found: Record<string, unknown>[] = await db
+      .select(output)
+      .from(items)
+      .where(where)
+      .orderBy(desc(items.price), asc(items.id))
+      .limit(size)
+      .offset(number * size);
+    const [{ total }] = await db.select({ total: count() }).from(items).where(where);
+    let content = found;
+    if (nested) {
+      const ids = [...new Set(found.map((row) => row.vendorId as number))];
+      const loaded: { id: number }[] = ids.length
+        ? await db.select().from(vendors).where(inArray(vendors.id, ids))
+        : [];
+      const byId = new Map(loaded.map((vendor) => [vendor.id, vendor]));
+      content = found.map((row) => ({ ...row, vendor: byId.get(row.vendorId as number) ?? row.vendorId }));
+    } else {
+      // Many-to-one relations are output as the related id by default, as crud does.
+      content = found.map((row) => ({ ...row, vendor: row.vendorId }));
+    }
+    const totalPages = Math.ceil(Number(total) / size);
+    const sort = { sorted: true, unsorted: false, empty: false };
+    const body = {
+      content,
+      pageable: { pageNumber: number, pageSize: size, sort, offset: number * size, paged: true, unpaged: false },
+      totalPages,
+      totalElements: Number(total),
+      last: number + 1 >= totalPages,
+      first: number === 0,
+      empty: content.length === 0,
+      size,
+      number,
+      numberOfElements: content.length,
+      sort,
+    };
+    return c.json(body, 200, { "X-Total-Count": String(total) });
+  };
+  app.get("/hand/items", (c) => page(c, false));
+  app.get("/hand/items-nested", (c) => page(c, true));
+  app.get("/hand/items/:id", async (c) => {
+    const [row] = await db
+      .select(output)
+      .from(items)
+      .where(eq(items.id, Number(c.req.param("id"))))
+      .limit(1);
+    return row ? c.json({ ...row, vendor: row.vendorId }) : c.json({ message: "not found" }, 404);
+  });
+  return app;
+}
+
+function bothApps(db: unknown, schema: Schema): Hono {
+  const app = new Hono();
+  app.route("/", crudApp(db, schema));
+  app.route("/", handApp(db, schema));
+  return app;
+}
+
+interface Scenario {
+  readonly name: string;
+  /** URL of the i-th request, without the `/api` or `/hand` prefix. */
+  readonly url: (i: number) => string;
+}
+
+const listQuery = "?category=cat-7&price_gte=50&sort=price,desc&size=20";
+const scenarios: Scenario[] = [
+  { name: "list: 2 filters, sort, size 20", url: (i) => `/items${listQuery}&page=${i % 5}` },
+  { name: "list + nested vendor", url: (i) => `/items-nested${listQuery}&page=${i % 5}` },
+  { name: "get by id", url: (i) => `/items/${1 + ((i * 7919) % ROWS)}` },
+];
+
+async function fetchText(app: Hono, url: string): Promise<string> {
+  const response = await app.request(url);
+  if (response.status !== 200) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
+  return response.text();
+}
+
+type Pair = { crud: number; hand: number };
+
+/**
+ * Requests per second of `n` sequential in-process requests to each handler, run in alternating chunks of 50 so
+ * both see the same machine load (other processes' load on a shared machine varies from second to second).
+ */
+async function inProcess(app: Hono, scenario: Scenario, n: number): Promise<Pair> {
+  const spent = { crud: 0, hand: 0 };
+  const chunk = 50;
+  for (let done = 0; done < n; done += chunk) {
+    const order: (keyof Pair)[] = (done / chunk) % 2 === 0 ? ["crud", "hand"] : ["hand", "crud"];
+    for (const side of order) {
+      const prefix = side === "crud" ? "/api" : "/hand";
+      const started = performance.now();
+      for (let i = done; i < done + chunk; i++) await fetchText(app, prefix + scenario.url(i));
+      spent[side] += performance.now() - started;
+    }
+  }
+  const total = Math.ceil(n / chunk) * chunk;
+  return { crud: total / (spent.crud / 1000), hand: total / (spent.hand / 1000) };
+}
+
+/** Average requests per second from autocannon in its own Node process (so it does not share the server's loop). */
+async function autocannon(url: string, seconds: number): Promise<number> {
+  const script = join(root, "node_modules/autocannon/autocannon.js");
+  const command = [join(root, "node_modules/.bin/node"), script, "-c", "10", "-d", String(seconds), "-j", url];
+  const child = Bun.spawn(command, { stdout: "pipe", stderr: "ignore" });
+  const result = JSON.parse(await new Response(child.stdout).text());
+  await child.exited;
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`autocannon ${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  }
+  return result.requests.average;
+}
+
+/** HTTP runs in the order crud, hand, hand, crud; the mean of each side's two runs. */
+async function overHttp(base: string, path: string, seconds: number): Promise<Pair> {
+  const runs = { crud: [] as number[], hand: [] as number[] };
+  for (const side of ["crud", "hand", "hand", "crud"] as const) {
+    runs[side].push(await autocannon(`${base}${side === "crud" ? "/api" : "/hand"}${path}`, seconds));
+  }
+  const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / values.length;
+  return { crud: mean(runs.crud), hand: mean(runs.hand) };
+}
+
+interface Row {
+  dialect: string;
+  scenario: string;
+  mode: string;
+  crud: number;
+  hand: number;
+  sql: string;
+}
+
+async function measure(target: Target, options: { requests?: number; duration: number }): Promise<Row[]> {
+  const schema = target.name === "sqlite" ? sqliteSchema() : pgSchema();
+  const app = bothApps(target.db, schema);
+  const counted = bothApps(target.counted, schema);
+  const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: app.fetch });
+  const results: Row[] = [];
+  try {
+    for (const scenario of scenarios) {
+      // Same answer from both (pages 0 and 3; two ids), and the statements each needs.
+      for (const i of [0, 3]) {
+        deepStrictEqual(
+          JSON.parse(await fetchText(app, `/api${scenario.url(i)}`)),
+          JSON.parse(await fetchText(app, `/hand${scenario.url(i)}`)),
+        );
+      }
+      const statements = async (prefix: string) => {
+        target.statements.count = 0;
+        await fetchText(counted, prefix + scenario.url(1));
+        return target.statements.count;
+      };
+      const sql = `${await statements("/api")} / ${await statements("/hand")}`;
+      const n = options.requests ?? target.requests;
+      await inProcess(app, scenario, Math.ceil(n / 4)); // warm-up
+      const row = { dialect: target.name, scenario: scenario.name, sql };
+      results.push({ ...row, mode: "in-process", ...(await inProcess(app, scenario, n)) });
+      const http = await overHttp(`http://127.0.0.1:${server.port}`, scenario.url(1), options.duration);
+      results.push({ ...row, mode: "http", ...http });
+      console.log(`  ${target.name}: ${scenario.name} done`);
+    }
+  } finally {
+    server.stop(true);
+  }
+  return results;
+}
+
+function print(rows: Row[]): void {
+  const header = ["database", "scenario", "mode", "crud req/s", "hand req/s", "ratio", "SQL/request crud / hand"];
+  const lines = rows.map((r) => [
+    r.dialect,
+    r.scenario,
+    r.mode,
+    r.crud.toFixed(0),
+    r.hand.toFixed(0),
+    `${(r.crud / r.hand).toFixed(3)}${r.crud / r.hand >= TARGET ? "" : " (below target)"}`,
+    r.sql,
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? "").length)));
+  for (const line of [header, ...lines]) console.log(line.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join("  "));
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      duration: { type: "string", default: "4" },
+      requests: { type: "string" },
+      only: { type: "string" },
+    },
+  });
+  const options = {
+    duration: Number(values.duration),
+    requests: values.requests ? Number(values.requests) : undefined,
+  };
+  const openers: [string, () => Promise<Target>][] = [
+    ["sqlite", sqliteTarget],
+    ["pglite", pgliteTarget],
+  ];
+  const postgresUrl = process.env.TEST_POSTGRES_URL;
+  if (postgresUrl) openers.push(["postgres", () => postgresTarget(postgresUrl)]);
+  else console.log("TEST_POSTGRES_URL is not set: PostgreSQL is skipped");
+  const rows: Row[] = [];
+  for (const [name, open] of openers) {
+    if (values.only && values.only !== name) continue;
+    console.log(`${name}: seeding ${ROWS} rows`);
+    const target = await open();
+    try {
+      rows.push(...(await measure(target, options)));
+    } finally {
+      await target.close();
+    }
+  }
+  console.log(
+    `\nBun ${Bun.version}, load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}; target ratio >= ${TARGET}`,
+  );
+  print(rows);
+}
+
+await main();
