@@ -69,9 +69,7 @@ export async function buildDist(options: BuildOptions): Promise<string[]> {
       version,
       downloadUrl: versionDownloadUrl(options.releasesUrl, version),
       homepage: homepageOf(options.releasesUrl),
-      sha256: Object.fromEntries(
-        HOMEBREW_TARGETS.map((target) => [target, sums[`scaffold-${target}`] as string]),
-      ) as Record<(typeof HOMEBREW_TARGETS)[number], string>,
+      sha256: sums,
     });
     await writeFile(join(outDir, "scaffold.rb"), formula);
     sums["scaffold.rb"] = await sha256File(join(outDir, "scaffold.rb"));

@@ -13,18 +13,16 @@ export interface FormulaInput {
   /** Where `<file>` of a version is found: `<downloadUrl>/<file>`. */
   downloadUrl: string;
   homepage: string;
-  /** sha256 of `scaffold-<target>` for every Homebrew target. */
-  sha256: Record<(typeof HOMEBREW_TARGETS)[number], string>;
+  /** sha256 by release file name, as in SHA256SUMS; must hold `scaffold-<target>` of every Homebrew target. */
+  sha256: Readonly<Record<string, string>>;
 }
 
 function platformBlock(input: FormulaInput, target: (typeof HOMEBREW_TARGETS)[number]): string {
   const cpu = target.endsWith("arm64") ? "on_arm" : "on_intel";
-  return [
-    `    ${cpu} do`,
-    `      url "${input.downloadUrl}/scaffold-${target}"`,
-    `      sha256 "${input.sha256[target]}"`,
-    "    end",
-  ].join("\n");
+  const file = `scaffold-${target}`;
+  const hash = input.sha256[file];
+  if (!hash) throw new Error(`the Homebrew formula needs ${file}, which was not built`);
+  return [`    ${cpu} do`, `      url "${input.downloadUrl}/${file}"`, `      sha256 "${hash}"`, "    end"].join("\n");
 }
 
 /** A Homebrew formula installing the prebuilt binary for the machine's OS and CPU. */

@@ -8,7 +8,12 @@ test("the formula picks a URL and sha256 per OS and CPU", () => {
     version: "1.2.3",
     downloadUrl: "https://mirror.test/download/v1.2.3",
     homepage: "https://mirror.test",
-    sha256: { "darwin-arm64": sha("a"), "darwin-x64": sha("b"), "linux-arm64": sha("c"), "linux-x64": sha("d") },
+    sha256: {
+      "scaffold-darwin-arm64": sha("a"),
+      "scaffold-darwin-x64": sha("b"),
+      "scaffold-linux-arm64": sha("c"),
+      "scaffold-linux-x64": sha("d"),
+    },
   });
   const block = (os: string, cpu: string, target: string, hash: string) =>
     new RegExp(
@@ -24,4 +29,11 @@ test("the formula picks a URL and sha256 per OS and CPU", () => {
   // Balanced Ruby blocks: every `do` has its `end` (class + def install + test + 2 OS + 4 CPU blocks).
   expect(formula.match(/\bdo$/gm)?.length).toBe(7);
   expect(formula.match(/^\s*end$/gm)?.length).toBe(9);
+});
+
+test("a missing binary is an error, not an empty sha256", () => {
+  const input = { version: "1.0.0", downloadUrl: "https://x.test", homepage: "https://x.test" };
+  expect(() => homebrewFormula({ ...input, sha256: { "scaffold-darwin-arm64": sha("a") } })).toThrow(
+    "the Homebrew formula needs scaffold-darwin-x64, which was not built",
+  );
 });
