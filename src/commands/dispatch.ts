@@ -1,9 +1,9 @@
 import { stripVTControlCharacters } from "node:util";
 import { type ArgsDef, type CommandDef, renderUsage, runCommand } from "citty";
-import { consola, LogLevels } from "consola";
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, ScaffoldError } from "../generate/errors.ts";
 import { newArgs } from "./args.ts";
 import { checkFlags, splitShortValues } from "./check-flags.ts";
+import { out } from "./output.ts";
 
 const resolve = async <T>(value: T | Promise<T> | (() => T | Promise<T>)): Promise<T> =>
   typeof value === "function" ? (value as () => T | Promise<T>)() : value;
@@ -25,6 +25,9 @@ function firstPositional(rawArgs: readonly string[]): number {
   return -1;
 }
 
+/** citty colours its help; keep the colours for a terminal only. */
+const plain = (text: string) => (process.stdout.isTTY ? text : stripVTControlCharacters(text));
+
 const isHelp = (token: string) => token === "--help" || token === "-h";
 const ROOT_ONLY = new Set(["--help", "-h", "--version"]);
 
@@ -33,8 +36,6 @@ const ROOT_ONLY = new Set(["--help", "-h", "--version"]);
  * help of the command it belongs to; every error is one line on stderr with a documented exit code.
  */
 export async function runCli<T extends ArgsDef>(root: CommandDef<T>, argv: string[]): Promise<number> {
-  // consola goes quiet when NODE_ENV=test or TEST is set; a CLI's output is its product, so always show it.
-  consola.level = LogLevels.info;
   const rawArgs = splitShortValues(argv);
   const subCommands = (await resolve(root.subCommands)) ?? {};
   try {
@@ -45,9 +46,9 @@ export async function runCli<T extends ArgsDef>(root: CommandDef<T>, argv: strin
     if (index === -1 && onlyRootFlags) {
       if (rawArgs.includes("--version") && !rawArgs.some(isHelp)) {
         const meta = await resolve(root.meta);
-        consola.log(meta?.version ?? "");
+        out.log(meta?.version ?? "");
       } else {
-        consola.log(await renderUsage(root));
+        out.log(plain(await renderUsage(root)));
       }
       return EXIT_OK;
     }
@@ -55,7 +56,7 @@ export async function runCli<T extends ArgsDef>(root: CommandDef<T>, argv: strin
     const sub = (await resolve(subCommands[named ? (word as string) : "new"])) as CommandDef;
     const argsDef = (await resolve(sub.args)) ?? {};
     if (subArgs.some(isHelp)) {
-      consola.log(await renderUsage(sub, root as CommandDef));
+      out.log(plain(await renderUsage(sub, root as CommandDef)));
       return EXIT_OK;
     }
     const meta = await resolve(sub.meta);
@@ -69,14 +70,14 @@ export async function runCli<T extends ArgsDef>(root: CommandDef<T>, argv: strin
 
 function report(error: unknown): number {
   if (error instanceof ScaffoldError) {
-    consola.error(error.message);
+    out.error(error.message);
     return error.exitCode;
   }
   if (error instanceof Error && error.name === "CLIError") {
-    consola.error(`${stripVTControlCharacters(error.message)} Run \`scaffold --help\` for the usage.`);
+    out.error(`${stripVTControlCharacters(error.message)} Run \`scaffold --help\` for the usage.`);
     return EXIT_USAGE;
   }
-  consola.error(`Unexpected error: ${error instanceof Error ? error.message : String(error)}`);
-  if (process.env.DEBUG && error instanceof Error) consola.log(error.stack);
+  out.error(`Unexpected error: ${error instanceof Error ? error.message : String(error)}`);
+  if (process.env.DEBUG && error instanceof Error) out.log(error.stack);
   return EXIT_FAILURE;
 }

@@ -1,9 +1,9 @@
 import { defineCommand } from "citty";
-import { consola } from "consola";
 import { runChecks } from "../doctor/checks.ts";
 import { runProbe } from "../doctor/probe.ts";
 import { EXIT_FAILURE } from "../generate/errors.ts";
 import { helpArg } from "./args.ts";
+import { out } from "./output.ts";
 
 const LABEL = { ok: "[OK]  ", warn: "[WARN]", fail: "[FAIL]" } as const;
 
@@ -15,16 +15,16 @@ export const doctorCommand = defineCommand({
   args: helpArg,
   async run() {
     const results = await runChecks(runProbe);
-    for (const { status, text } of results) consola.log(`${LABEL[status]} ${text}`);
+    for (const { status, text } of results) out.log(`${LABEL[status]} ${text}`);
     const failed = results.filter((r) => r.status === "fail").length;
     const warned = results.filter((r) => r.status === "warn").length;
     if (failed > 0) {
-      consola.log(
+      out.log(
         `${failed} required check${failed === 1 ? "" : "s"} failed: fix the [FAIL] line${failed === 1 ? "" : "s"} above.`,
       );
       process.exitCode = EXIT_FAILURE;
     } else {
-      consola.log(`All required checks passed${warned ? ` (${warned} warning${warned === 1 ? "" : "s"})` : ""}.`);
+      out.log(`All required checks passed${warned ? ` (${warned} warning${warned === 1 ? "" : "s"})` : ""}.`);
     }
   },
 });

@@ -1,8 +1,8 @@
-import { consola } from "consola";
 import type { GenerateOptions } from "../generate/options.ts";
 import type { PlannedFile } from "../generate/plan.ts";
 import type { LoadedTemplates } from "../generate/template-source.ts";
 import { directoriesOf, type TargetState } from "../generate/write-project.ts";
+import { out } from "./output.ts";
 
 export interface DryRun {
   options: GenerateOptions;
@@ -43,7 +43,7 @@ export function dryRunJson({ options, target, targetState, templates, files }: D
 export function printDryRun(plan: DryRun): void {
   const report = dryRunJson(plan);
   if (plan.options.json) {
-    consola.log(JSON.stringify(report, null, 2));
+    out.log(JSON.stringify(report, null, 2));
     return;
   }
   const rows = [
@@ -53,10 +53,10 @@ export function printDryRun(plan: DryRun): void {
     ["observability", report.observability],
     ["templates", `${report.templatesFrom}, version ${report.templateVersion}`],
   ];
-  consola.log(`Dry run: nothing will be written.\n\n${rows.map(([k, v]) => `  ${k?.padEnd(14)} ${v}`).join("\n")}\n`);
-  consola.log(`Files:\n${report.files.map((f) => `  ${f.path}`).join("\n")}\n`);
-  consola.log(
+  out.log(`Dry run: nothing will be written.\n\n${rows.map(([k, v]) => `  ${k?.padEnd(14)} ${v}`).join("\n")}\n`);
+  out.log(`Files:\n${report.files.map((f) => `  ${f.path}`).join("\n")}\n`);
+  out.log(
     `${report.summary.files} files in ${report.summary.directories} directories would be created in ${report.project}/, then .env and a git repository.`,
   );
-  for (const warning of report.warnings) consola.warn(warning);
+  for (const warning of report.warnings) out.warn(warning);
 }

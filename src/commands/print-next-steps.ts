@@ -1,6 +1,6 @@
-import { consola } from "consola";
 import type { GenerateOptions } from "../generate/options.ts";
 import type { PostResult } from "../generate/post-generate.ts";
+import { out } from "./output.ts";
 
 export interface Generated {
   options: GenerateOptions;
@@ -11,13 +11,13 @@ export interface Generated {
 }
 
 export function printNextSteps({ options, target, files, backup, post }: Generated): void {
-  if (backup) consola.warn(`The previous ${options.projectName} directory was moved to ${backup}.`);
-  if (post.git === "no-git") consola.warn("git is not installed: no repository was created (run `git init` later).");
-  else if (post.git !== "committed") consola.warn(`Could not create the initial git commit: ${post.git}`);
-  consola.success(
+  if (backup) out.warn(`The previous ${options.projectName} directory was moved to ${backup}.`);
+  if (post.git === "no-git") out.warn("git is not installed: no repository was created (run `git init` later).");
+  else if (post.git !== "committed") out.warn(`Could not create the initial git commit: ${post.git}`);
+  out.success(
     `Created ${options.projectName} (${options.template}, ${options.database}) with ${files} files in ${target}`,
   );
-  consola.log(
+  out.log(
     [
       "",
       "Next steps:",

@@ -3,6 +3,7 @@ import { EXIT_FAILURE, EXIT_INTERRUPTED, ScaffoldError, usageError } from "../ge
 import { type GenerateOptions, type NewArgs, resolveOptions } from "../generate/options.ts";
 import { projectNameProblem } from "../generate/project-name.ts";
 import { DATABASES, OBSERVABILITY_LEVELS, TEMPLATE_NAMES } from "../generate/template-tree.ts";
+import { out } from "./output.ts";
 
 const cancelled = () => new ScaffoldError("Cancelled: nothing was written.", EXIT_INTERRUPTED);
 
@@ -30,7 +31,7 @@ async function askProjectName(initial: string | undefined): Promise<string> {
       const name = answer || initial || "";
       const problem = projectNameProblem(name);
       if (!problem) return name;
-      consola.warn(`Invalid project name "${name}": ${problem}.`);
+      out.warn(`Invalid project name "${name}": ${problem}.`);
     }
   } finally {
     readline.close();
@@ -57,7 +58,7 @@ export async function promptOptions(args: NewArgs): Promise<GenerateOptions> {
   const observability = template === "full" ? await select("Observability", OBSERVABILITY_LEVELS, "none") : "none";
   const options = resolveOptions({ ...args, name, template, database, observability });
   const summary = { project: name, template, database, observability };
-  consola.box(
+  out.log(
     Object.entries(summary)
       .map(([key, value]) => `${key.padEnd(14)} ${value}`)
       .join("\n"),

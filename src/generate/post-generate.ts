@@ -18,15 +18,11 @@ function git(args: string[], cwd: string): Promise<{ code: number; output: strin
   });
 }
 
-/** An identity only for the keys the user has not configured: the user's own config is read, never changed. */
-async function fallbackIdentity(cwd: string): Promise<string[]> {
-  const flags: string[] = [];
-  const defaults = { "user.name": "scaffold", "user.email": "scaffold@localhost" };
-  for (const [key, value] of Object.entries(defaults)) {
-    if ((await git(["config", key], cwd)).code !== 0) flags.push("-c", `${key}=${value}`);
-  }
-  return flags;
-}
+/** A fallback identity, passed with `-c` for one command: the user's own config is read, never changed. */
+const FALLBACK_IDENTITY = ["-c", "user.name=scaffold", "-c", "user.email=scaffold@localhost"];
+const COMMIT = ["-c", "commit.gpgsign=false", "commit", "-q", "--no-verify", "-m", "Initial commit from scaffold"];
+/** What git says when it has no usable identity (no config, and nothing it can auto-detect). */
+const NO_IDENTITY = /tell me who you are|empty ident|unable to auto-detect/i;
 
 async function initRepository(dir: string): Promise<string> {
   try {
@@ -37,11 +33,10 @@ async function initRepository(dir: string): Promise<string> {
       const step = await git(args, dir);
       if (step.code !== 0) return oneLine(step.output);
     }
-    const identity = await fallbackIdentity(dir);
-    const commit = await git(
-      [...identity, "-c", "commit.gpgsign=false", "commit", "-q", "--no-verify", "-m", "Initial commit from scaffold"],
-      dir,
-    );
+    // The user's identity first (one process less in the usual case); the fallback only when git has none.
+    let commit = await git(COMMIT, dir);
+    if (commit.code !== 0 && NO_IDENTITY.test(commit.output))
+      commit = await git([...FALLBACK_IDENTITY, ...COMMIT], dir);
     return commit.code === 0 ? "committed" : oneLine(commit.output);
   } catch {
     return "no-git";

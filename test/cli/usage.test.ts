@@ -67,7 +67,7 @@ describe("help and version", () => {
 });
 
 const USAGE_ERRORS: [string, string[], string][] = [
-  ["missing project name", ["new"], "Missing project name: run scaffold new <project-name>."],
+  ["missing project name", ["new"], "Missing project name: run `scaffold new <project-name>`."],
   ["missing project name with flags only", ["-d", "mysql"], "Missing project name"],
   ["uppercase project name", ["new", "MyApi"], 'Invalid project name "MyApi": use only lowercase letters'],
   ["path separator", ["new", "a/b"], "cannot contain path separators"],
@@ -79,7 +79,11 @@ const USAGE_ERRORS: [string, string[], string][] = [
   ["too long", ["a".repeat(215)], "longer than 214 characters"],
   ["unknown flag with a typo", ["demo", "--tempalte", "full"], "Unknown flag --tempalte: did you mean --template?"],
   ["unknown flag with a typo, = form", ["demo", "--databse=mysql"], "did you mean --database?"],
-  ["unknown flag far from any", ["demo", "--zzzzzzzzzz"], "Unknown flag --zzzzzzzzzz: run scaffold new --help"],
+  [
+    "unknown flag far from any",
+    ["demo", "--zzzzzzzzzz"],
+    "Unknown flag --zzzzzzzzzz: run `scaffold new --help` for the flags",
+  ],
   ["unknown short flag", ["demo", "-x"], "Unknown flag -x"],
   ["unknown flag before the name", ["--frce", "demo"], "did you mean --force?"],
   ["unknown flag on doctor", ["doctor", "--verbose"], "Unknown flag --verbose"],

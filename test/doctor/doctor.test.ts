@@ -93,7 +93,7 @@ describe("scaffold doctor", () => {
       podman: { version: "podman version 4.9.3", daemon: true },
     });
     expect(lines).toContain(
-      "[WARN] docker 27.1.1 is installed but its daemon is not running (optional): start it, e.g. sudo systemctl start docker",
+      "[WARN] docker 27.1.1 is installed but its daemon is not running (optional): start it, e.g. `sudo systemctl start docker`",
     );
     expect(lines).toContain("[OK]   podman 4.9.3 (daemon running)");
     expect(lines.at(-1)).toBe("All required checks passed (1 warning).");
