@@ -59,7 +59,7 @@ export function describeBoot(options: BootOptions): void {
     afterAll(async () => {
       service?.kill();
       await proxy?.close();
-    });
+    }, 30_000);
 
     describeHttpContract(() => target);
 

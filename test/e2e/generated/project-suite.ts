@@ -36,7 +36,7 @@ export function describeGeneratedProject(plan: GeneratedProjectPlan): void {
 
     afterAll(async () => {
       if (dir) await rm(dirname(dir), { recursive: true, force: true });
-    });
+    }, 60_000);
 
     test("npm run typecheck passes", async () => {
       expectSuccess("npm run typecheck", await npmRun(dir, "typecheck"));
@@ -60,7 +60,7 @@ export function describeGeneratedProject(plan: GeneratedProjectPlan): void {
         }, 60_000);
         afterAll(async () => {
           await open?.close();
-        });
+        }, 60_000);
 
         if (projectTests) {
           test(`npm test passes with DATABASE_URL at a fresh database on the ${backend.label}`, async () => {
