@@ -4,12 +4,17 @@ import { HttpError } from "./errors.ts";
 import type { AccessRule } from "./model.ts";
 import type { AuthFunction, AuthUser } from "./types.ts";
 
-/** Checks the rule and returns the user (undefined when there is no `auth` or nobody is signed in on a public rule). */
+/**
+ * Checks the rule and returns the user. On a public rule `auth` is only asked when the caller wants the user (audit
+ * columns), so public reads never pay for token verification.
+ */
 export async function authorize(
   c: Context,
   rule: AccessRule,
   auth: AuthFunction | undefined,
+  wantUser = false,
 ): Promise<AuthUser | undefined> {
+  if (rule.level === "PUBLIC" && !wantUser) return undefined;
   const user = auth ? ((await auth(c)) ?? undefined) : undefined;
   if (rule.level === "PUBLIC") return user;
   if (!user) throw new HttpError(401, "Authentication required", undefined, { "www-authenticate": "Bearer" });

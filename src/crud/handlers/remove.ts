@@ -12,7 +12,7 @@ import { auditOnUpdate } from "./write.ts";
  */
 export async function deleteRow(state: ResourceState, c: Context): Promise<Response> {
   const { model, settings } = state;
-  const user = await authorize(c, model.write, settings.auth);
+  const user = await authorize(c, model.write, settings.auth, model.audit !== null);
   const { where, id } = keyCondition(state, c.req.path, 0);
   const permanent = !model.softDelete || c.req.query("permanent") === "true";
   const count = permanent
@@ -32,7 +32,7 @@ export async function deleteRow(state: ResourceState, c: Context): Promise<Respo
 /** Makes a soft-deleted row active again (200 with the row; 404 when no row has this id). */
 export async function restoreRow(state: ResourceState, c: Context): Promise<Response> {
   const { model, settings } = state;
-  const user = await authorize(c, model.write, settings.auth);
+  const user = await authorize(c, model.write, settings.auth, model.audit !== null);
   const { where, id } = keyCondition(state, c.req.path, 1);
   const set = { deleted: false, deletedAt: null, ...auditOnUpdate(model, user) };
   const count = await updateRows(settings.db, model, state.selections, set, where);

@@ -47,7 +47,7 @@ async function outputOf(
 
 export async function createRow(state: ResourceState, c: Context): Promise<Response> {
   const { model, settings } = state;
-  const user = await authorize(c, model.write, settings.auth);
+  const user = await authorize(c, model.write, settings.auth, model.audit !== null);
   const values = createValues(state.parsers, await jsonBody(c.req));
   Object.assign(values, auditOnCreate(model, user));
   const key = await insertRow(settings.db, model, state.selections, values);
@@ -102,7 +102,7 @@ async function updateRow(
   read: (parsers: InputParsers, body: Row) => Row,
 ): Promise<Response> {
   const { model, settings } = state;
-  const user = await authorize(c, model.write, settings.auth);
+  const user = await authorize(c, model.write, settings.auth, model.audit !== null);
   const { where, id } = keyCondition(state, c.req.path, 0);
   const body = await jsonBody(c.req);
   const set = read(state.parsers, body);

@@ -487,6 +487,26 @@ export function crudSuite(factory: DialectFactory): void {
         expect([forged.status, forged.body.message]).toEqual([400, "Cannot update read-only field: createdBy"]);
       });
 
+      test("public resources: audit takes the user when there is one; public reads never call auth", async () => {
+        let calls = 0;
+        const a = app({
+          auth: (c) => {
+            calls++;
+            return auth?.(c) ?? null;
+          },
+          resources: [authorsResource(t.tables), booksResource(t.tables, { security: { level: "PUBLIC" } })],
+        });
+        const signed = await call(a, "POST", "/api/books", { title: "Signed", authorId: ids.bob }, { "x-user": "5" });
+        expect(signed.body).toMatchObject({ createdBy: "5", updatedBy: "5" });
+        const anonymous = await call(a, "POST", "/api/books", { title: "Anon", authorId: ids.bob });
+        expect([anonymous.status, anonymous.body.createdBy]).toEqual([201, null]);
+        calls = 0;
+        await call(a, "GET", "/api/books", undefined, { "x-user": "5" });
+        await call(a, "GET", `/api/books/${ids.dune}`, undefined, { "x-user": "5" });
+        await call(a, "PATCH", `/api/authors/${ids.bob}`, { rating: 2 }, { "x-user": "5" });
+        expect(calls).toBe(0);
+      });
+
       test("a stale version answers 409; If-Match mismatch 412; matching If-Match succeeds", async () => {
         const a = app();
         const path = `/api/books/${ids.dune}`;
