@@ -1,5 +1,5 @@
 import type { ArgsDef } from "citty";
-import { DATABASES, OBSERVABILITY_LEVELS, TEMPLATE_NAMES } from "../generate/template-tree.ts";
+import { DATABASES, OBSERVABILITY_LEVELS, TEMPLATE_NAMES } from "../generate/choices.ts";
 
 /** Listed so that help shows them; the dispatcher answers them before any command runs. */
 export const helpArg = {

@@ -1,8 +1,8 @@
 import { consola } from "consola";
+import { DATABASES, OBSERVABILITY_LEVELS, TEMPLATE_NAMES } from "../generate/choices.ts";
 import { EXIT_FAILURE, EXIT_INTERRUPTED, ScaffoldError, usageError } from "../generate/errors.ts";
 import { type GenerateOptions, type NewArgs, resolveOptions } from "../generate/options.ts";
 import { projectNameProblem } from "../generate/project-name.ts";
-import { DATABASES, OBSERVABILITY_LEVELS, TEMPLATE_NAMES } from "../generate/template-tree.ts";
 import { out } from "./output.ts";
 
 const cancelled = () => new ScaffoldError("Cancelled: nothing was written.", EXIT_INTERRUPTED);

@@ -1,5 +1,6 @@
 import { execFile } from "node:child_process";
-import { copyFileSync, existsSync } from "node:fs";
+import { copyFileSync, existsSync, readFileSync } from "node:fs";
+import { homedir } from "node:os";
 import { join } from "node:path";
 import { oneLine } from "./errors.ts";
 
@@ -24,6 +25,31 @@ const COMMIT = ["-c", "commit.gpgsign=false", "commit", "-q", "--no-verify", "-m
 /** What git says when it has no usable identity (no config, and nothing it can auto-detect). */
 const NO_IDENTITY = /tell me who you are|empty ident|unable to auto-detect/i;
 
+/**
+ * Whether the user may have an identity for git: an email in the environment or in a config file git reads. When
+ * not, the fallback is passed at once (saving a failing commit); when maybe, git is tried first and the fallback
+ * only used if it reports no identity. Never wrong either way, only one process cheaper.
+ */
+function mayHaveIdentity(env: NodeJS.ProcessEnv = process.env): boolean {
+  if (env.GIT_AUTHOR_EMAIL || env.GIT_COMMITTER_EMAIL || env.EMAIL || env.GIT_CONFIG_GLOBAL || env.GIT_CONFIG_SYSTEM)
+    return true;
+  const home = env.HOME ?? homedir();
+  const files = [
+    join(home, ".gitconfig"),
+    join(env.XDG_CONFIG_HOME || join(home, ".config"), "git", "config"),
+    "/etc/gitconfig",
+    "/usr/local/etc/gitconfig",
+    "/opt/homebrew/etc/gitconfig",
+  ];
+  return files.some((file) => {
+    try {
+      return /email|include/i.test(readFileSync(file, "utf8"));
+    } catch {
+      return false;
+    }
+  });
+}
+
 async function initRepository(dir: string): Promise<string> {
   try {
     for (const args of [
@@ -33,10 +59,11 @@ async function initRepository(dir: string): Promise<string> {
       const step = await git(args, dir);
       if (step.code !== 0) return oneLine(step.output);
     }
-    // The user's identity first (one process less in the usual case); the fallback only when git has none.
-    let commit = await git(COMMIT, dir);
-    if (commit.code !== 0 && NO_IDENTITY.test(commit.output))
+    const maybe = mayHaveIdentity();
+    let commit = await git(maybe ? COMMIT : [...FALLBACK_IDENTITY, ...COMMIT], dir);
+    if (maybe && commit.code !== 0 && NO_IDENTITY.test(commit.output)) {
       commit = await git([...FALLBACK_IDENTITY, ...COMMIT], dir);
+    }
     return commit.code === 0 ? "committed" : oneLine(commit.output);
   } catch {
     return "no-git";

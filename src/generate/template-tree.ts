@@ -1,15 +1,11 @@
 import { z } from "zod";
+import { DATABASES, OBSERVABILITY_LEVELS, TEMPLATE_NAMES } from "./choices.ts";
 
 /** Template format this CLI understands; a template tree with another major format is refused. */
 export const TEMPLATE_FORMAT_VERSION = 1;
 
-export const TEMPLATE_NAMES = ["minimal", "full", "graphql"] as const;
-export const DATABASES = ["postgres", "mysql", "sqlite"] as const;
-export const OBSERVABILITY_LEVELS = ["none", "basic", "advanced"] as const;
-
-export type TemplateName = (typeof TEMPLATE_NAMES)[number];
-export type Database = (typeof DATABASES)[number];
-export type Observability = (typeof OBSERVABILITY_LEVELS)[number];
+export type { Database, Observability, TemplateName } from "./choices.ts";
+export { DATABASES, OBSERVABILITY_LEVELS, TEMPLATE_NAMES } from "./choices.ts";
 
 const when = z
   .object({

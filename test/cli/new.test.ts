@@ -228,6 +228,16 @@ describe("post steps", () => {
     expect(await readText(join(userHome, ".gitconfig"))).toBe(config);
   });
 
+  test("a git config without an identity (only an include) still gets the fallback identity", async () => {
+    const cwd = await freshCwd();
+    const userHome = join(cwd, "home");
+    await mkdir(userHome);
+    await writeFile(join(userHome, ".gitconfig"), "[include]\n\tpath = missing.inc\n");
+    const { exitCode } = await runCli(["demo"], cwd, { env: cliEnv({ HOME: userHome }) });
+    expect(exitCode).toBe(0);
+    expect(git(join(cwd, "demo"), "log", "--format=%an <%ae>")).toBe("scaffold <scaffold@localhost>");
+  });
+
   test("a failing git commit is reported as a warning; the project is still written", async () => {
     const cwd = await freshCwd();
     const realGit = Bun.which("git") ?? "git";
