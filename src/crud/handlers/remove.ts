@@ -35,8 +35,8 @@ export async function restoreRow(state: ResourceState, c: Context): Promise<Resp
   const user = await authorize(c, model.write, settings.auth, model.audit !== null);
   const { where, id } = keyCondition(state, c.req.path, 1);
   const set = { deleted: false, deletedAt: null, ...auditOnUpdate(model, user) };
-  const count = await updateRows(settings.db, model, state.selections, set, where);
-  const row = count === 0 ? undefined : await selectOne(settings.db, model, state.selections, where);
+  await updateRows(settings.db, model, state.selections, set, where);
+  const row = await selectOne(settings.db, model, state.selections, where);
   if (!row) throw notFound(model, id);
   const [output] = await toOutput(state.output, model, [row]);
   return c.json(output, 200, etagHeaders(model, row));

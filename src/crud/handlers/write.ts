@@ -110,12 +110,13 @@ async function updateRow(
   Object.assign(set, auditOnUpdate(model, user));
   const target = onlyActive(state, where);
   const changed =
-    Object.keys(set).length === 0 && guard.conditions.length === 0
-      ? 1
-      : await updateRows(settings.db, model, state.selections, set, and(target, ...guard.conditions) as SQL);
+    Object.keys(set).length === 0 ||
+    (await updateRows(settings.db, model, state.selections, set, and(target, ...guard.conditions) as SQL)) > 0;
   const row = await selectOne(settings.db, model, state.selections, target);
   if (!row) throw notFound(model, id);
-  if (changed === 0) {
+  // No matched row although it exists: a version condition failed. (Without conditions a 0 can only mean "no value
+  // changed", which MySQL reports when the connection lacks the FOUND_ROWS flag.)
+  if (!changed && guard.conditions.length > 0) {
     if (guard.ifMatch !== undefined && row.version !== guard.ifMatch) {
       throw preconditionFailed();
     }
