@@ -55,6 +55,8 @@ interface HyperfineResult {
   stddev: number;
   min: number;
   max: number;
+  user: number;
+  system: number;
 }
 
 async function main(): Promise<void> {
@@ -111,11 +113,17 @@ async function main(): Promise<void> {
 
   const { results } = JSON.parse(await readFile(exportPath, "utf8")) as { results: HyperfineResult[] };
   const baseline = results[0]?.median ?? Number.NaN;
-  console.log("\nscaffold new demo (full template), medians; ratio = median / binary's median");
-  console.log(`${"command".padEnd(24)}${"median".padStart(12)}${"ratio".padStart(10)}`);
-  for (const { command, median } of results) {
-    const ms = `${(median * 1000).toFixed(1)} ms`;
-    console.log(`${command.padEnd(24)}${ms.padStart(12)}${`${(median / baseline).toFixed(1)}x`.padStart(10)}`);
+  console.log(
+    "\nscaffold new demo (full template): median wall-clock time, ratio to the binary's median, and mean CPU",
+  );
+  console.log("time (user + system; less sensitive than wall-clock to other work on the machine)");
+  const ms = (seconds: number) => `${(seconds * 1000).toFixed(1)} ms`;
+  console.log(`${"command".padEnd(24)}${"median".padStart(12)}${"ratio".padStart(10)}${"cpu".padStart(12)}`);
+  for (const { command, median, user, system } of results) {
+    const ratio = `${(median / baseline).toFixed(2)}x`;
+    console.log(
+      `${command.padEnd(24)}${ms(median).padStart(12)}${ratio.padStart(10)}${ms(user + system).padStart(12)}`,
+    );
   }
   // Other work on the machine skews every figure (hyperfine measures wall-clock time): say how busy it was.
   const cores = availableParallelism();
