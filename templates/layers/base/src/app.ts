@@ -6,6 +6,7 @@ import { requestLogger } from "./adapters/http/middleware/request-logger.ts";
 import { createRouter } from "./adapters/http/router.ts";
 import { routeTable } from "./adapters/http/routes.ts";
 import type { Logger } from "./infrastructure/logger.ts";
+import { packageInfo } from "./infrastructure/package-info.ts";
 import type { Container } from "./modules/index.ts";
 
 export interface AppDependencies {
@@ -17,7 +18,7 @@ export interface AppDependencies {
   pingDatabase: () => Promise<void>;
 }
 
-export const apiInfo: ApiInfo = { title: "__PROJECT_NAME__", version: "0.1.0" };
+export const apiInfo: ApiInfo = { title: packageInfo.name, version: packageInfo.version };
 
 /** The whole HTTP app, without a socket: `main.ts` serves it, tests call `app.request()`. */
 export function createApp({ container, logger, service, exposeErrors, pingDatabase }: AppDependencies) {

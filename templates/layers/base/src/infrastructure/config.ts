@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defaultDatabaseUrl } from "./database-url.ts";
+import { packageInfo } from "./package-info.ts";
 
 /** Settings every service has; templates extend this shape in `app-config.ts`. */
 export const baseConfigShape = {
@@ -7,7 +8,7 @@ export const baseConfigShape = {
   /** `production` -> JSON logs at info; `development` -> readable logs at debug and stack traces in 500s. */
   APP_ENV: z.string().min(1).default("production"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
-  SERVICE_NAME: z.string().min(1).default("__PROJECT_NAME__"),
+  SERVICE_NAME: z.string().min(1).default(packageInfo.name),
   DATABASE_URL: z.string().min(1).default(defaultDatabaseUrl),
   /** How long a graceful shutdown may wait for in-flight requests before the process exits anyway. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),

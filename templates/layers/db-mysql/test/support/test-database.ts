@@ -1,14 +1,6 @@
 import mysql from "mysql2/promise";
-import type { AppDatabase } from "../../src/adapters/persistence/dialect.ts";
 import { openDatabase, splitDatabaseUrl } from "../../src/infrastructure/database.ts";
-import type { DatabaseHandle } from "../../src/infrastructure/database-handle.ts";
-
-export interface TestDatabase {
-  name: string;
-  handle: DatabaseHandle<AppDatabase>;
-  /** Closes the pool and drops the database created for the suite. */
-  dispose(): Promise<void>;
-}
+import type { TestDatabase } from "./test-database-type.ts";
 
 /**
  * A fresh, migrated database of its own for one test suite, on the server DATABASE_URL names. Without a reachable

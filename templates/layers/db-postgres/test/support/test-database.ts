@@ -1,14 +1,6 @@
 import postgres from "postgres";
-import type { AppDatabase } from "../../src/adapters/persistence/dialect.ts";
 import { openDatabase } from "../../src/infrastructure/database.ts";
-import type { DatabaseHandle } from "../../src/infrastructure/database-handle.ts";
-
-export interface TestDatabase {
-  name: string;
-  handle: DatabaseHandle<AppDatabase>;
-  /** Closes the connection and drops the database created for the suite. */
-  dispose(): Promise<void>;
-}
+import type { TestDatabase } from "./test-database-type.ts";
 
 /**
  * A migrated database of its own for one test suite: a fresh database on the PostgreSQL server when DATABASE_URL is

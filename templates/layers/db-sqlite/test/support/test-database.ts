@@ -1,12 +1,5 @@
-import type { AppDatabase } from "../../src/adapters/persistence/dialect.ts";
 import { openDatabase } from "../../src/infrastructure/database.ts";
-import type { DatabaseHandle } from "../../src/infrastructure/database-handle.ts";
-
-export interface TestDatabase {
-  name: string;
-  handle: DatabaseHandle<AppDatabase>;
-  dispose(): Promise<void>;
-}
+import type { TestDatabase } from "./test-database-type.ts";
 
 /** A migrated in-memory SQLite database of its own for one test suite (same driver code as production). */
 export async function openTestDatabase(): Promise<TestDatabase | undefined> {
