@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
-import { DatabaseSync, type SQLInputValue } from "node:sqlite";
+import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
 import { fileURLToPath } from "node:url";
 import { drizzle } from "drizzle-orm/sqlite-proxy";
 import { migrate } from "drizzle-orm/sqlite-proxy/migrator";
@@ -12,6 +12,14 @@ const migrationsFolder = fileURLToPath(new URL("../../drizzle", import.meta.url)
 /** `file:./.data/app.sqlite`, a plain path, or `:memory:` (tests). */
 export function sqlitePath(url: string): string {
   return url.startsWith("file:") ? url.slice("file:".length) : url;
+}
+
+/** Rows as arrays in column order, which keeps two columns of the same name (joins) apart. */
+function rowsAsArrays(statement: StatementSync, values: SQLInputValue[]): unknown[][] {
+  // setReturnArrays exists from Node.js 22.16 (and in Bun and Deno); older 22.x fall back to the row objects.
+  if (typeof statement.setReturnArrays !== "function") return statement.all(...values).map((row) => Object.values(row));
+  statement.setReturnArrays(true);
+  return statement.all(...values) as unknown as unknown[][];
 }
 
 export async function openDatabase(url: string): Promise<DatabaseHandle<AppDatabase>> {
@@ -27,11 +35,8 @@ export async function openDatabase(url: string): Promise<DatabaseHandle<AppDatab
       statement.run(...values);
       return { rows: [] };
     }
-    if (method === "get") {
-      const row = statement.get(...values);
-      return { rows: row ? Object.values(row) : [] };
-    }
-    return { rows: statement.all(...values).map((row) => Object.values(row)) };
+    const rows = rowsAsArrays(statement, values);
+    return { rows: method === "get" ? (rows[0] ?? []) : rows };
   });
   return {
     db,
