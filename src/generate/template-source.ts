@@ -6,6 +6,7 @@ import { join, resolve } from "node:path";
 import { loadEmbeddedTemplates } from "./embedded-templates.ts";
 import { oneLine, ScaffoldError } from "./errors.ts";
 import { loadTemplateDir } from "./load-template-dir.ts";
+import { checkFormatVersion } from "./manifest.ts";
 import { MANIFEST_FILE, type TemplateTree } from "./template-tree.ts";
 
 export interface TemplateRequest {
@@ -98,7 +99,10 @@ async function download(source: string, ref: string, entry: string): Promise<voi
 export async function loadTemplates(request: TemplateRequest): Promise<LoadedTemplates> {
   const { ref, source, offline, cacheDir, cliVersion, cwd } = request;
   if (ref === null && source === null) {
-    return { tree: await loadEmbeddedTemplates(), ref: null, origin: `scaffold ${cliVersion} (embedded)` };
+    const origin = `scaffold ${cliVersion} (embedded)`;
+    const tree = await loadEmbeddedTemplates();
+    checkFormatVersion(tree.manifest, origin);
+    return { tree, ref: null, origin };
   }
   const from = source ?? "";
   if (isLocalSource(from)) {
