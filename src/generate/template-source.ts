@@ -8,6 +8,7 @@ import { oneLine, ScaffoldError } from "./errors.ts";
 import { loadTemplateDir } from "./load-template-dir.ts";
 import { checkFormatVersion } from "./manifest.ts";
 import { MANIFEST_FILE, type TemplateTree } from "./template-tree.ts";
+import { withTemporaryDir } from "./temporary-dir.ts";
 
 export interface TemplateRequest {
   /** `--template-ref`; null with no source means the templates embedded in this CLI. */
@@ -59,7 +60,7 @@ async function withPrivateGigetCache<T>(work: () => Promise<T>): Promise<T> {
   const scratch = await mkdtemp(join(tmpdir(), "scaffold-giget-"));
   process.env.XDG_CACHE_HOME = scratch;
   try {
-    return await work();
+    return await withTemporaryDir(scratch, work);
   } finally {
     if (previous === undefined) delete process.env.XDG_CACHE_HOME;
     else process.env.XDG_CACHE_HOME = previous;
@@ -74,21 +75,20 @@ async function download(source: string, ref: string, entry: string): Promise<voi
   await mkdir(parent, { recursive: true });
   const staging = await mkdtemp(join(parent, ".download-"));
   try {
-    await withPrivateGigetCache(() =>
-      downloadTemplate(remoteInput(source, ref), {
-        dir: staging,
-        force: true,
-        registry: false,
-        providers: { "scaffold-archive": (url) => ({ name: "templates", version: ref, tar: url }) },
-      }),
-    );
-    if (!existsSync(join(staging, MANIFEST_FILE))) {
-      throw new Error(`it holds no templates/${MANIFEST_FILE}`);
-    }
-    await rm(entry, { recursive: true, force: true });
-    await rename(staging, entry);
+    await withTemporaryDir(staging, async () => {
+      await withPrivateGigetCache(() =>
+        downloadTemplate(remoteInput(source, ref), {
+          dir: staging,
+          force: true,
+          registry: false,
+          providers: { "scaffold-archive": (url) => ({ name: "templates", version: ref, tar: url }) },
+        }),
+      );
+      if (!existsSync(join(staging, MANIFEST_FILE))) throw new Error(`it holds no templates/${MANIFEST_FILE}`);
+      await rm(entry, { recursive: true, force: true });
+      await rename(staging, entry);
+    });
   } catch (error) {
-    await rm(staging, { recursive: true, force: true });
     throw new ScaffoldError(
       `Could not get templates ${ref} from ${source} (${oneLine(error)}): check the ref, the source and your network, or use --offline to use a cached copy.`,
     );

@@ -3,6 +3,7 @@ import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } f
 import { basename, dirname, join } from "node:path";
 import { ScaffoldError } from "./errors.ts";
 import type { PlannedFile } from "./plan.ts";
+import { withTemporaryDir } from "./temporary-dir.ts";
 
 export type TargetState = "missing" | "empty" | "not-empty";
 
@@ -63,36 +64,26 @@ export async function writeProject(
   // mkdir (not mkdtemp, which makes it private): the project directory gets the user's usual permissions.
   const staging = join(dirname(target), `.${basename(target)}.scaffold-${randomBytes(6).toString("hex")}`);
   mkdirSync(staging);
-  const removeStaging = () => rmSync(staging, { recursive: true, force: true });
-  const onSignal = (signal: NodeJS.Signals) => {
-    removeStaging();
-    process.removeListener(signal, onSignal);
-    process.kill(process.pid, signal);
-  };
-  process.on("SIGINT", onSignal);
-  process.on("SIGTERM", onSignal);
   try {
-    // Synchronous writes: a few hundred small files are written faster without a promise per file.
-    for (const dir of directoriesOf(files)) mkdirSync(join(staging, dir));
-    for (const file of files) writeFileSync(join(staging, file.path), file.contents, { mode: file.mode });
-    await options.prepare?.(staging);
-    let backup: string | null = null;
-    if (state === "not-empty") {
-      backup = backupPath(target, options.now ?? new Date());
-      renameSync(target, backup);
-    } else if (state === "empty") {
-      rmSync(target, { recursive: true });
-    }
-    renameSync(staging, target);
-    return { backup };
+    return await withTemporaryDir(staging, async () => {
+      // Synchronous writes: a few hundred small files are written faster without a promise per file.
+      for (const dir of directoriesOf(files)) mkdirSync(join(staging, dir));
+      for (const file of files) writeFileSync(join(staging, file.path), file.contents, { mode: file.mode });
+      await options.prepare?.(staging);
+      let backup: string | null = null;
+      if (state === "not-empty") {
+        backup = backupPath(target, options.now ?? new Date());
+        renameSync(target, backup);
+      } else if (state === "empty") {
+        rmSync(target, { recursive: true });
+      }
+      renameSync(staging, target);
+      return { backup };
+    });
   } catch (error) {
-    removeStaging();
     throw error instanceof ScaffoldError
       ? error
       : new ScaffoldError(`Could not write ${target}: ${String((error as Error).message)}; nothing was written.`);
-  } finally {
-    process.removeListener("SIGINT", onSignal);
-    process.removeListener("SIGTERM", onSignal);
   }
 }
 
