@@ -1,9 +1,10 @@
 import type { ArgsDef } from "citty";
 import { DATABASES, OBSERVABILITY_LEVELS, TEMPLATE_NAMES } from "../generate/choices.ts";
 
-/** Listed so that help shows them; the dispatcher answers them before any command runs. */
+/** Listed so that help shows them; the dispatcher answers them, wherever they are, before any command runs. */
 export const helpArg = {
   help: { type: "boolean", alias: "h", description: "Show this help" },
+  version: { type: "boolean", description: "Show the version" },
 } as const satisfies ArgsDef;
 
 export const newArgs = {
@@ -40,8 +41,5 @@ export const newArgs = {
   ...helpArg,
 } as const satisfies ArgsDef;
 
-/** `scaffold <project-name> [flags]` is `scaffold new`, so the root help lists the same flags, plus --version. */
-export const rootArgs = {
-  ...newArgs,
-  version: { type: "boolean", description: "Show the version" },
-} as const satisfies ArgsDef;
+/** `scaffold <project-name> [flags]` is `scaffold new`, so the root help lists the same flags. */
+export const rootArgs = newArgs;

@@ -29,7 +29,6 @@ function firstPositional(rawArgs: readonly string[]): number {
 const plain = (text: string) => (process.stdout.isTTY ? text : stripVTControlCharacters(text));
 
 const isHelp = (token: string) => token === "--help" || token === "-h";
-const ROOT_ONLY = new Set(["--help", "-h", "--version"]);
 
 /**
  * Runs the CLI and returns its exit code. `scaffold <name>` is `scaffold new <name>`; `--help` anywhere shows the
@@ -42,20 +41,20 @@ export async function runCli<T extends ArgsDef>(root: CommandDef<T>, argv: strin
     const index = firstPositional(rawArgs);
     const word = index === -1 ? undefined : rawArgs[index];
     const named = word !== undefined && Object.hasOwn(subCommands, word);
-    const onlyRootFlags = rawArgs.every((token) => ROOT_ONLY.has(token));
-    if (index === -1 && onlyRootFlags) {
-      if (rawArgs.includes("--version") && !rawArgs.some(isHelp)) {
-        const meta = await resolve(root.meta);
-        out.log(meta?.version ?? "");
-      } else {
-        out.log(plain(await renderUsage(root)));
-      }
+    const options = rawArgs.includes("--") ? rawArgs.slice(0, rawArgs.indexOf("--")) : rawArgs;
+    const help = options.some(isHelp);
+    if (options.includes("--version") && !help) {
+      out.log((await resolve(root.meta))?.version ?? "");
+      return EXIT_OK;
+    }
+    if (rawArgs.length === 0 || (help && !named && index === -1)) {
+      out.log(plain(await renderUsage(root)));
       return EXIT_OK;
     }
     const subArgs = named ? rawArgs.filter((_, i) => i !== index) : rawArgs;
     const sub = (await resolve(subCommands[named ? (word as string) : "new"])) as CommandDef;
     const argsDef = (await resolve(sub.args)) ?? {};
-    if (subArgs.some(isHelp)) {
+    if (help) {
       out.log(plain(await renderUsage(sub, root as CommandDef)));
       return EXIT_OK;
     }

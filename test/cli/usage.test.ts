@@ -24,13 +24,14 @@ const FLAG_LINES = [
   "--offline",
   "--force",
   "-h, --help",
+  "--version",
 ];
 
 describe("help and version", () => {
   test("`scaffold --help` lists the commands and every flag with its alias, default and values", async () => {
     const { exitCode, stdout } = await runCli(["--help"], cwd);
     expect(exitCode).toBe(0);
-    for (const line of [...FLAG_LINES, "--version", "new", "doctor"]) expect(stdout).toContain(line);
+    for (const line of [...FLAG_LINES, "new", "doctor"]) expect(stdout).toContain(line);
   });
 
   test("`scaffold new --help`, `scaffold new -h` and `scaffold demo --help` show the flags of new", async () => {
@@ -53,10 +54,13 @@ describe("help and version", () => {
     expect(stdout).toContain("scaffold doctor");
   });
 
-  test("`scaffold --version` prints the package version", async () => {
-    const { exitCode, stdout } = await runCli(["--version"], cwd);
-    expect(exitCode).toBe(0);
-    expect(stdout.trim()).toBe(pkg.version);
+  test("`--version` prints the package version, on its own or with a command", async () => {
+    for (const args of [["--version"], ["new", "demo", "--version"], ["doctor", "--version"]]) {
+      const { exitCode, stdout } = await runCli(args, cwd);
+      expect(exitCode).toBe(0);
+      expect(stdout.trim()).toBe(pkg.version);
+    }
+    expect(await listTree(cwd)).toEqual([]);
   });
 
   test("`scaffold` alone prints the help", async () => {
