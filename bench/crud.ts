@@ -7,9 +7,10 @@
  * Databases: SQLite (bun:sqlite) and PGlite always, PostgreSQL when TEST_POSTGRES_URL is set (a fresh database,
  * dropped after). Each scenario runs a fixed number of in-process requests through `app.request()` (crud and
  * hand-written alternate in chunks of 50) and HTTP runs with autocannon (its own Node process, 10 connections;
- * crud, hand, hand, crud) against Bun.serve. Prints requests/s, the ratio crud/hand (target >= 0.85) and SQL statements per request, counted
+ * alternating crud, hand, hand, crud, …) against Bun.serve. Prints requests/s, the ratio crud/hand (target >= 0.85) and SQL statements per request, counted
  * with Drizzle's logger. Both handlers' answers are compared first, so they provably do the same work.
- * Options: --duration <s> per HTTP run (default 4), --requests <n> per in-process round (default: per database),
+ * Options: --duration <s> per HTTP run (default 2), --rounds <n> HTTP runs per side (default 4), --requests <n>
+ * in-process requests per side (default: per database),
  * --only <sqlite|pglite|postgres>.
  */
 import { Database } from "bun:sqlite";
@@ -161,7 +162,7 @@ async function pgliteTarget(): Promise<Target> {
     db,
     counted: pgliteDrizzle({ client, logger }),
     statements,
-    requests: 1500,
+    requests: 600,
     close: () => client.close(),
   };
 }
@@ -181,7 +182,7 @@ async function postgresTarget(url: string): Promise<Target> {
     db,
     counted: postgresDrizzle({ client, logger }),
     statements,
-    requests: 1500,
+    requests: 600,
     async close() {
       await client.end();
       await admin.unsafe(`drop database if exists ${name}`);
@@ -350,11 +351,13 @@ async function autocannon(url: string, seconds: number): Promise<number> {
   return result.requests.average;
 }
 
-/** HTTP runs in the order crud, hand, hand, crud; the mean of each side's two runs. */
-async function overHttp(base: string, path: string, seconds: number): Promise<Pair> {
+/** HTTP runs alternating crud, hand, hand, crud, … (`rounds` each); the mean of each side's runs. */
+async function overHttp(base: string, path: string, seconds: number, rounds: number): Promise<Pair> {
   const runs = { crud: [] as number[], hand: [] as number[] };
-  for (const side of ["crud", "hand", "hand", "crud"] as const) {
-    runs[side].push(await autocannon(`${base}${side === "crud" ? "/api" : "/hand"}${path}`, seconds));
+  for (let round = 0; round < rounds; round++) {
+    for (const side of round % 2 === 0 ? (["crud", "hand"] as const) : (["hand", "crud"] as const)) {
+      runs[side].push(await autocannon(`${base}${side === "crud" ? "/api" : "/hand"}${path}`, seconds));
+    }
   }
   const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / values.length;
   return { crud: mean(runs.crud), hand: mean(runs.hand) };
@@ -369,7 +372,10 @@ interface Row {
   sql: string;
 }
 
-async function measure(target: Target, options: { requests?: number; duration: number }): Promise<Row[]> {
+async function measure(
+  target: Target,
+  options: { requests?: number; duration: number; rounds: number },
+): Promise<Row[]> {
   const schema = target.name === "sqlite" ? sqliteSchema() : pgSchema();
   const app = bothApps(target.db, schema);
   const counted = bothApps(target.counted, schema);
@@ -394,7 +400,7 @@ async function measure(target: Target, options: { requests?: number; duration: n
       await inProcess(app, scenario, Math.ceil(n / 4)); // warm-up
       const row = { dialect: target.name, scenario: scenario.name, sql };
       results.push({ ...row, mode: "in-process", ...(await inProcess(app, scenario, n)) });
-      const http = await overHttp(`http://127.0.0.1:${server.port}`, scenario.url(1), options.duration);
+      const http = await overHttp(`http://127.0.0.1:${server.port}`, scenario.url(1), options.duration, options.rounds);
       results.push({ ...row, mode: "http", ...http });
       console.log(`  ${target.name}: ${scenario.name} done`);
     }
@@ -422,13 +428,15 @@ function print(rows: Row[]): void {
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
-      duration: { type: "string", default: "4" },
+      duration: { type: "string", default: "2" },
+      rounds: { type: "string", default: "4" },
       requests: { type: "string" },
       only: { type: "string" },
     },
   });
   const options = {
     duration: Number(values.duration),
+    rounds: Number(values.rounds),
     requests: values.requests ? Number(values.requests) : undefined,
   };
   const openers: [string, () => Promise<Target>][] = [
