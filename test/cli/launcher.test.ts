@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { cp, mkdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { delimiter, dirname, join } from "node:path";
 import pkg from "../../package.json" with { type: "json" };
 import { missing } from "../support/env.ts";
 import { cliEnv, cliPath, home, listTree, repoBin, repoRoot, runCli, tempDir } from "./run-cli.ts";
@@ -68,11 +68,17 @@ describe("npm link from a clone", () => {
     if (link.exitCode !== 0) throw new Error(`npm link failed: ${link.stderr}`);
   }, 120_000);
 
-  const systemNode = Bun.which("node", { PATH: "/usr/bin:/bin" });
-  test.skipIf(missing("a system Node.js in /usr/bin", systemNode))(
-    "`scaffold` is on PATH and works with the system Node.js (here v20, no type stripping: Bun fallback)",
+  /** The machine's own Node.js: the first `node` on PATH outside this repository's node_modules/.bin. */
+  const outsidePath = (process.env.PATH ?? "")
+    .split(delimiter)
+    .filter((dir) => !dir.includes("node_modules"))
+    .join(delimiter);
+  const systemNode = Bun.which("node", { PATH: outsidePath });
+
+  test.skipIf(missing("a Node.js on PATH outside node_modules", systemNode))(
+    "`scaffold` is on PATH and works with the machine's own Node.js (whatever its version)",
     async () => {
-      const env = cliEnv({ PATH: `${join(prefix, "bin")}:/usr/bin:/bin` });
+      const env = cliEnv({ PATH: `${join(prefix, "bin")}:${dirname(systemNode ?? "")}:/usr/bin:/bin` });
       const scaffold = join(prefix, "bin", "scaffold");
       expect((await runCli(["--version"], cwd, { command: [scaffold], env })).stdout.trim()).toBe(pkg.version);
       const result = await runCli(["new", "demo", "-n", "--json"], cwd, { command: [scaffold], env });
@@ -81,6 +87,20 @@ describe("npm link from a clone", () => {
     },
     30_000,
   );
+
+  test("a Node.js without type stripping runs the CLI with the package's Bun (exit codes pass through)", async () => {
+    const noStripping = [join(repoBin, "node"), "--no-experimental-strip-types", join(prefix, "bin", "scaffold")];
+    const env = cliEnv({ PATH: "/usr/bin:/bin" });
+    const probe = Bun.spawnSync([
+      noStripping[0] ?? "",
+      "--no-experimental-strip-types",
+      "-p",
+      "process.features.typescript",
+    ]);
+    expect(probe.stdout.toString().trim()).toBe("false");
+    expect((await runCli(["--version"], cwd, { command: noStripping, env })).stdout.trim()).toBe(pkg.version);
+    expect((await runCli(["new", "Bad"], cwd, { command: noStripping, env })).exitCode).toBe(2);
+  }, 30_000);
 
   test("`scaffold new demo` works with Node.js 24 first on PATH (type stripping), exit codes pass through", async () => {
     const env = cliEnv({ PATH: `${join(prefix, "bin")}:${repoBin}:/usr/bin:/bin` });
