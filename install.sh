@@ -62,9 +62,16 @@ detect_arch() {
   echo "$arch"
 }
 
-# The Linux binaries link against glibc; on musl (Alpine and the like) they do not start.
+# The Linux binaries link against glibc; on musl (Alpine and the like) they do not start. musl's ldd says so; a
+# glibc system can have musl's loader installed too, so that file only counts when glibc is absent.
+is_musl() {
+  if ldd --version 2>&1 | grep -qi musl; then return 0; fi
+  if getconf GNU_LIBC_VERSION >/dev/null 2>&1; then return 1; fi
+  ls /lib/ld-musl-* >/dev/null 2>&1
+}
+
 check_libc() {
-  if ls /lib/ld-musl-* >/dev/null 2>&1 || ldd --version 2>&1 | grep -qi musl; then
+  if is_musl; then
     fail "musl libc (e.g. Alpine Linux) is not supported by the prebuilt binaries: use a glibc-based system, or run scaffold from source (see the README)"
   fi
 }

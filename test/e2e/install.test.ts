@@ -206,7 +206,22 @@ describe.skipIf(!host)("install.sh with the host binary", () => {
   }, 30_000);
 
   test("wget and shasum are used when curl and sha256sum are missing; neither checksum tool is an error", async () => {
-    const base = ["sh", "uname", "mktemp", "rm", "awk", "cut", "cp", "chmod", "mv", "mkdir", "ls", "grep", "ldd"];
+    const base = [
+      "sh",
+      "uname",
+      "mktemp",
+      "rm",
+      "awk",
+      "cut",
+      "cp",
+      "chmod",
+      "mv",
+      "mkdir",
+      "ls",
+      "grep",
+      "ldd",
+      "getconf",
+    ];
     const withWget = await install("real", { path: await onlyTools([...base, "wget", "shasum", "perl"]) });
     expect(withWget.stderr).toBe("");
     expect(withWget.exitCode).toBe(0);
