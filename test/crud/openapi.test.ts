@@ -3,6 +3,8 @@ import { Database } from "bun:sqlite";
 import { describe, expect, test } from "bun:test";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { drizzle } from "drizzle-orm/bun-sqlite";
+import { bigint, jsonb, pgEnum, pgTable, uuid } from "drizzle-orm/pg-core";
+import { drizzle as pgliteDrizzle } from "drizzle-orm/pglite";
 import { integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { Hono } from "hono";
 import { crud, defineResource, sqliteCrudColumns } from "../../src/crud/index.ts";
@@ -328,6 +330,33 @@ describe("OpenAPI document", () => {
       { name: "genres" },
       { name: "shelves" },
     ]);
+  });
+});
+
+test("every column kind converts: enum, 64-bit integer, JSON, UUID key", async () => {
+  const mood = pgEnum("mood", ["happy", "sad"]);
+  const events = pgTable("events", {
+    id: uuid().primaryKey().defaultRandom(),
+    mood: mood().notNull(),
+    counter: bigint({ mode: "bigint" }),
+    payload: jsonb(),
+  });
+  const server = crud({
+    db: pgliteDrizzle.mock(),
+    resources: [defineResource(events, { path: "events", fields: { mood: { filterable: ["IN"] } } })],
+  });
+  const document = await fetchDocument(server);
+  const result = await new Validator().validate(document);
+  expect(result.errors ?? []).toEqual([]);
+  for (const ref of refs(document)) resolve(document, ref);
+  const output = schemaOf(document, "events").properties;
+  expect(output.mood).toEqual({ type: "string", enum: ["happy", "sad"] });
+  expect(output.counter.anyOf).toEqual([{ type: "string", pattern: "^-?\\d+$" }, { type: "null" }]);
+  expect(JSON.stringify(output.payload)).toContain("#/components/schemas/Shared_output_");
+  expect(document.paths["/api/events/{id}"].parameters[0].schema).toEqual({ type: "string" });
+  expect(document.paths["/api/events"].get.parameters.at(-1)).toMatchObject({
+    name: "mood_in",
+    schema: { type: "array", items: { type: "string", enum: ["happy", "sad"] } },
   });
 });
 
