@@ -8,5 +8,6 @@ describeGeneratedProject({
     { backend: pglite, projectTests: false, outage: false },
     { backend: postgresServer, projectTests: true, outage: true },
   ],
+  unreachableDatabaseUrl: "postgres://postgres@127.0.0.1:1/none",
   browserBoot: { backend: pglite, runtime: "node" },
 });

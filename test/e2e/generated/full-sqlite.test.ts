@@ -5,5 +5,6 @@ describeGeneratedProject({
   database: "sqlite",
   testsWithDefaultDatabase: true,
   backends: [{ backend: sqliteFile, projectTests: false, outage: false }],
+  unreachableDatabaseUrl: "file:/nonexistent/dir/app.sqlite",
   browserBoot: { backend: sqliteFile, runtime: "deno" },
 });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { rm } from "node:fs/promises";
 import { dirname } from "node:path";
 import type { Database } from "../../../src/generate/template-tree.ts";
@@ -13,6 +13,8 @@ export interface GeneratedProjectPlan {
   testsWithDefaultDatabase: boolean;
   /** Databases the project's own tests run against through `DATABASE_URL`, and the service is booted on. */
   backends: { backend: Backend; projectTests: boolean; outage: boolean }[];
+  /** A `DATABASE_URL` of the right kind that nothing answers (the configuration check must come first). */
+  unreachableDatabaseUrl: string;
   /** The boot (backend label, runtime) that also opens the API reference in Chromium. */
   browserBoot: { backend: Backend; runtime: (typeof RUNTIMES)[number] };
 }
@@ -45,6 +47,15 @@ export function describeGeneratedProject(plan: GeneratedProjectPlan): void {
     test("npm run lint passes", async () => {
       expectSuccess("npm run lint", await npmRun(dir, "lint"));
     }, 120_000);
+
+    test("refuses to start with a JWT_SECRET shorter than 32 bytes, naming the variable", async () => {
+      // Configuration is checked before the database is touched, so no database is needed here.
+      const env = { JWT_SECRET: "too-short-secret", DATABASE_URL: plan.unreachableDatabaseUrl, PORT: "0" };
+      const result = await npmRun(dir, "start", env, 30_000);
+      expect(result.code).not.toBe(0);
+      expect(result.code).not.toBeNull(); // null: still running after 30 s, i.e. it started
+      expect(result.output).toContain("JWT_SECRET");
+    }, 40_000);
 
     if (plan.testsWithDefaultDatabase) {
       test("npm test passes with the default (embedded) database", async () => {
