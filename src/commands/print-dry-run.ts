@@ -14,10 +14,11 @@ export interface DryRun {
 
 /** The same facts as the text output, as one object for scripts and editors. */
 export function dryRunJson({ options, target, targetState, templates, files }: DryRun) {
-  const warnings =
-    targetState === "not-empty"
-      ? [`${target} already exists and is not empty: generating would need --force (it would be moved aside)`]
-      : [];
+  const warnings = {
+    missing: [],
+    empty: [`${target} already exists (empty): the project would replace it`],
+    "not-empty": [`${target} already exists and is not empty: generating would need --force (it would be moved aside)`],
+  }[targetState];
   return {
     dryRun: true,
     project: options.projectName,

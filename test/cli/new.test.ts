@@ -156,6 +156,14 @@ describe("dry run", () => {
     expect(json.warnings[0]).toContain("already exists and is not empty");
     expect(await listTree(join(cwd, "demo"))).toEqual(["notes.txt"]);
   });
+
+  test("warns when the target exists and is empty", async () => {
+    const cwd = await freshCwd();
+    await mkdir(join(cwd, "demo"));
+    const { exitCode, stderr } = await runCli(["demo", "-n"], cwd);
+    expect(exitCode).toBe(0);
+    expect(stderr).toContain("already exists (empty): the project would replace it");
+  });
 });
 
 describe("existing target directory", () => {
