@@ -1,7 +1,7 @@
 /** Components shared by every resource: the error bodies and the parts of the Spring-style page object. */
 import type { JsonSchema } from "./json-schema.ts";
 
-const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
+export const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
 const integer = { type: "integer" };
 const boolean = { type: "boolean" };
 
@@ -70,5 +70,3 @@ export function pageSchema(item: string): JsonSchema {
     sort: ref("SortState"),
   });
 }
-
-export { ref };

@@ -12,7 +12,7 @@ export interface DocumentOptions {
 }
 
 /** Resources with generic operations: not CUSTOM and not replaced by the user's own router. */
-export function documentedModels(models: readonly ResourceModel[]): ResourceModel[] {
+function documentedModels(models: readonly ResourceModel[]): ResourceModel[] {
   return models.filter((m) => m.operations.size > 0 && !m.resource.options.router);
 }
 

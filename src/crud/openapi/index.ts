@@ -8,8 +8,6 @@ import type { PagingOptions } from "../types.ts";
 import { referenceUi } from "../ui/index.ts";
 import { openApiDocument } from "./document.ts";
 
-export { openApiDocument } from "./document.ts";
-
 export interface OpenApiOptions {
   /** Normalized base path (`/api`, or the empty string). */
   readonly basePath: string;
