@@ -391,6 +391,19 @@ describe("reference UI", () => {
     expect((await server.request("/apidocs-ui/..%2Fpackage.json")).status).toBe(404);
   });
 
+  test("mounted under a prefix, every URL the page uses still resolves (they are relative)", async () => {
+    const host = new Hono().route("/v1", app());
+    const pageUrl = "http://localhost/v1/apidocs-ui.html";
+    const html = await (await host.request(pageUrl)).text();
+    const urls = [...html.matchAll(/(?:src|href|data-spec-url)="([^"]+)"/g)].map((m) => m[1] ?? "");
+    expect(urls).toHaveLength(5);
+    for (const url of urls) {
+      const resolved = new URL(url, pageUrl);
+      expect(resolved.pathname).toStartWith("/v1/");
+      expect((await host.request(resolved.toString())).status).toBe(200);
+    }
+  });
+
   test("a base path of / puts the document at /openapi.json; enabled: false serves nothing", async () => {
     const root = app({ basePath: "/" });
     expect(Object.keys((await fetchDocument(root, "/openapi.json")).paths)).toContain("/authors");
