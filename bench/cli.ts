@@ -5,8 +5,9 @@
  *   - create-better-t-stack (Hono + Node + Drizzle + Postgres + better-auth, no install, no git)
  *   - `nest new --skip-install --skip-git`
  * The peers are installed from npm into a bench-only folder (reused across runs) and run under Node 24.
- * Baselines from the same run: the binary's `--dry-run` (start-up and planning, nothing written) and `cp -r` of the
- * project the binary generates, `.git` included (the file system's cost of writing those same files).
+ * Baselines from the same run: the binary's `--dry-run` (start-up and planning, nothing written), the binary with no
+ * git on PATH (no `git init` + first commit), and `cp -r` of the project the binary generates, `.git` included (the
+ * file system's cost of writing those same files).
  * Medians and ratios to the binary are printed at the end.
  * Options: --runs <n> (default: hyperfine's own choice), --dir <folder> (where projects are written; default: the
  * temp folder; its file system matters a lot, see docs/install.md "Speed").
@@ -83,6 +84,10 @@ async function main(): Promise<void> {
   await mkdir(reference);
   run([scaffold, "new", "demo"], reference, env);
 
+  // The post step skips `git init` + first commit when git is missing: this row shows what git costs.
+  const noGitPath = join(work, "no-git-path");
+  await mkdir(noGitPath);
+
   // All commands write `demo` into the same empty folder; hyperfine removes it before every run.
   const cwd = join(work, "run");
   await mkdir(cwd);
@@ -90,6 +95,7 @@ async function main(): Promise<void> {
   const commands: Array<[string, string]> = [
     ["scaffold binary", `${scaffold} new demo`],
     ["binary --dry-run", `${scaffold} new demo --dry-run`],
+    ["binary, no git on PATH", `env PATH=${noGitPath} ${scaffold} new demo`],
     ["cp -r same files", `cp -r ${join(reference, "demo")} demo`],
     ["bun src/cli.ts", `${bun} ${join(root, "src/cli.ts")} new demo`],
     [
