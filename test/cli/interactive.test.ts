@@ -18,7 +18,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await rm(work, { recursive: true, force: true });
-  await rm(home, { recursive: true, force: true });
 });
 
 const KEYS: Record<string, string> = { Enter: "\r", Down: "\u001b[B", "C-u": "\u0015", "C-c": "\u0003" };

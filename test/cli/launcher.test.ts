@@ -7,7 +7,7 @@ import { cp, mkdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { delimiter, dirname, join } from "node:path";
 import pkg from "../../package.json" with { type: "json" };
 import { missing } from "../support/env.ts";
-import { cliEnv, cliPath, home, listTree, repoBin, repoRoot, runCli, tempDir } from "./run-cli.ts";
+import { cliEnv, cliPath, listTree, repoBin, repoRoot, runCli, tempDir } from "./run-cli.ts";
 
 let work: string;
 beforeAll(async () => {
@@ -15,7 +15,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await rm(work, { recursive: true, force: true });
-  await rm(home, { recursive: true, force: true });
 });
 
 const projectFiles = async (dir: string) => (await listTree(dir)).filter((p) => p !== ".git" && !p.startsWith(".git/"));

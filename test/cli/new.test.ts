@@ -19,7 +19,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await rm(work, { recursive: true, force: true });
-  await rm(home, { recursive: true, force: true });
 });
 
 const git = (cwd: string, ...args: string[]) =>

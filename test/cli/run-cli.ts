@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { mkdtemp, readdir, readFile, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
@@ -15,8 +15,12 @@ export interface CliResult {
 
 export const tempDir = (prefix = "scaffold-cli-") => mkdtemp(join(tmpdir(), prefix));
 
-/** A fresh HOME per test file: no git identity, no user config (Bun keeps its own cache there too). */
+/**
+ * A fresh HOME for the CLI runs of this test process: no git identity, no user config (Bun keeps its cache there
+ * too). Shared by every test file that bun runs in this process, so it is removed when the process exits.
+ */
 export const home = mkdtempSync(join(tmpdir(), "scaffold-home-"));
+process.on("exit", () => rmSync(home, { recursive: true, force: true }));
 
 /** Environment of a user with no git identity and no colours; the template cache lives under HOME. */
 export function cliEnv(extra: Record<string, string> = {}): Record<string, string> {

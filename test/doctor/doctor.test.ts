@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { chmod, mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { cliEnv, home, runCli, tempDir } from "../cli/run-cli.ts";
+import { cliEnv, runCli, tempDir } from "../cli/run-cli.ts";
 
 let work: string;
 let counter = 0;
@@ -11,7 +11,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await rm(work, { recursive: true, force: true });
-  await rm(home, { recursive: true, force: true });
 });
 
 /** Fake tools: each prints `output` for --version; `daemon` says whether `<tool> info` succeeds. */

@@ -87,7 +87,6 @@ beforeAll(async () => {
 afterAll(async () => {
   server.stop(true);
   await rm(work, { recursive: true, force: true });
-  await rm(home, { recursive: true, force: true });
 });
 
 let counter = 0;
