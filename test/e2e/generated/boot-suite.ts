@@ -6,7 +6,7 @@ import { startTcpProxy, type TcpProxy } from "../../support/tcp-proxy.ts";
 import { renderApidocs } from "./apidocs-browser.ts";
 import type { OpenBackend } from "./backends.ts";
 import { type ContractTarget, describeHttpContract } from "./contract.ts";
-import { ContractClient, expectError, expectShape, ISO_UTC } from "./contract-client.ts";
+import { ContractClient, expectError, expectShape, expectStatus, ISO_UTC, uniqueEmail } from "./contract-client.ts";
 
 export interface BootOptions {
   runtime: Runtime;
@@ -119,10 +119,14 @@ export function describeBoot(options: BootOptions): void {
       );
     }
 
-    test("SIGTERM: the service exits with code 0 within 10 s", async () => {
-      const stopped = await (service as RunningService).stop("SIGTERM", 10_000);
+    test("SIGTERM: a request in flight (bcrypt) still gets its answer, then the service exits with code 0 within 10 s", async () => {
+      const running = service as RunningService;
+      const inFlight = new ContractClient(target.url).register(uniqueEmail("in-flight"), "correct horse battery");
+      await Bun.sleep(100); // registration hashes with bcrypt for well over 100 ms: the request is being handled now
+      const stopped = await running.stop("SIGTERM", 10_000);
+      expectStatus(await inFlight, 201);
       if (stopped.code !== 0) {
-        throw new Error(`exit code ${stopped.code} after SIGTERM\n--- output ---\n${service?.output()}`);
+        throw new Error(`exit code ${stopped.code} after SIGTERM\n--- output ---\n${running.output()}`);
       }
     }, 15_000);
 
