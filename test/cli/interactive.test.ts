@@ -7,7 +7,9 @@ import { mkdir, readdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { stripVTControlCharacters } from "node:util";
 import { findTool, missing } from "../support/env.ts";
-import { cliPath, home, readText, tempDir } from "./run-cli.ts";
+import { cliPath, home, readText, tempDir, useTempHome } from "./run-cli.ts";
+
+useTempHome();
 
 const script = findTool("script");
 let work: string;

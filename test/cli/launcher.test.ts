@@ -7,7 +7,9 @@ import { cp, mkdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { delimiter, dirname, join } from "node:path";
 import pkg from "../../package.json" with { type: "json" };
 import { missing } from "../support/env.ts";
-import { cliEnv, cliPath, listTree, repoBin, repoRoot, runCli, tempDir } from "./run-cli.ts";
+import { cliEnv, cliPath, listTree, repoBin, repoRoot, runCli, tempDir, useTempHome } from "./run-cli.ts";
+
+useTempHome();
 
 let work: string;
 beforeAll(async () => {

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { chmod, mkdir, readdir, rm, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import pkg from "../../package.json" with { type: "json" };
-import { cliEnv, home, listTree, modeOf, readText, runCli, tempDir } from "./run-cli.ts";
+import { cliEnv, home, listTree, modeOf, readText, runCli, tempDir, useTempHome } from "./run-cli.ts";
+
+useTempHome();
 
 let work: string;
 let counter = 0;

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { mkdtemp, readdir, readFile, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -15,12 +16,21 @@ export interface CliResult {
 
 export const tempDir = (prefix = "scaffold-cli-") => mkdtemp(join(tmpdir(), prefix));
 
+/** HOME of the CLI runs: no git identity, no user config (Bun keeps its cache there too). Set by useTempHome. */
+export let home = "";
+
 /**
- * A fresh HOME for the CLI runs of this test process: no git identity, no user config (Bun keeps its cache there
- * too). Shared by every test file that bun runs in this process, so it is removed when the process exits.
+ * Gives the calling test file a fresh HOME, removed after its tests. (bun runs every file in one process with one
+ * module cache, so the folder is made per file, not when this module loads.)
  */
-export const home = mkdtempSync(join(tmpdir(), "scaffold-home-"));
-process.on("exit", () => rmSync(home, { recursive: true, force: true }));
+export function useTempHome(): void {
+  beforeAll(() => {
+    home = mkdtempSync(join(tmpdir(), "scaffold-home-"));
+  });
+  afterAll(() => {
+    rmSync(home, { recursive: true, force: true });
+  });
+}
 
 /** Environment of a user with no git identity and no colours; the template cache lives under HOME. */
 export function cliEnv(extra: Record<string, string> = {}): Record<string, string> {

@@ -2,7 +2,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { rm } from "node:fs/promises";
 import pkg from "../../package.json" with { type: "json" };
-import { listTree, runCli, tempDir } from "./run-cli.ts";
+import { listTree, runCli, tempDir, useTempHome } from "./run-cli.ts";
+
+useTempHome();
 
 let cwd: string;
 beforeAll(async () => {

@@ -2,7 +2,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { chmod, mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { cliEnv, runCli, tempDir } from "../cli/run-cli.ts";
+import { cliEnv, runCli, tempDir, useTempHome } from "../cli/run-cli.ts";
+
+useTempHome();
 
 let work: string;
 let counter = 0;

@@ -12,7 +12,9 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { createTar } from "nanotar";
 import { packTemplateArchive } from "../../src/build/template-archive.ts";
-import { cliEnv, home, listTree, readText, repoRoot, runCli, tempDir } from "../cli/run-cli.ts";
+import { cliEnv, home, listTree, readText, repoRoot, runCli, tempDir, useTempHome } from "../cli/run-cli.ts";
+
+useTempHome();
 
 let work: string;
 let server: ReturnType<typeof Bun.serve>;
