@@ -73,7 +73,8 @@ describe("generating the full project", () => {
         "scaffold <scaffold@localhost> Initial commit from scaffold",
       );
       expect(git(dir, "status", "--porcelain")).toBe("");
-      expect(git(dir, "ls-files")).not.toContain(".env\n");
+      expect(git(dir, "ls-files").split("\n")).toContain(".env.example");
+      expect(git(dir, "ls-files").split("\n")).not.toContain(".env");
       expect(await listTree(home)).not.toContain(".gitconfig");
     },
   );
