@@ -63,8 +63,8 @@ export async function writeProject(
   if (state === "not-empty" && !options.force) throw targetNotEmpty(target);
   // mkdir (not mkdtemp, which makes it private): the project directory gets the user's usual permissions.
   const staging = join(dirname(target), `.${basename(target)}.scaffold-${randomBytes(6).toString("hex")}`);
-  mkdirSync(staging);
   try {
+    mkdirSync(staging);
     return await withTemporaryDir(staging, async () => {
       // Synchronous writes: a few hundred small files are written faster without a promise per file.
       for (const dir of directoriesOf(files)) mkdirSync(join(staging, dir));
