@@ -19,6 +19,7 @@ export function printNextSteps({ options, target, files, backup, post }: Generat
   );
   out.log(
     [
+      post.env ? "Settings are in .env (copied from .env.example)." : "",
       "",
       "Next steps:",
       `  cd ${options.projectName}`,

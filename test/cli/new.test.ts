@@ -45,6 +45,7 @@ describe("generating the full project", () => {
   test("exits 0 and prints next steps (cd, set-up, run, test)", () => {
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toContain("Created demo (full, postgres)");
+    expect(result.stdout).toContain("Settings are in .env (copied from .env.example).");
     for (const step of ["cd demo", "npm install", "npm run dev", "npm test"]) expect(result.stdout).toContain(step);
   });
 
