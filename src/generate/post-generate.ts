@@ -50,31 +50,38 @@ function mayHaveIdentity(env: NodeJS.ProcessEnv = process.env): boolean {
   });
 }
 
-async function initRepository(dir: string): Promise<string> {
+/**
+ * `git init` in the project folder, started as soon as the folder exists so that it overlaps the writing of the
+ * files. Resolves to null when the repository exists, else to the reason ("no-git" when git is not installed).
+ */
+export async function initRepository(dir: string): Promise<string | null> {
   try {
-    for (const args of [
-      ["init", "-q"],
-      ["add", "-A"],
-    ]) {
-      const step = await git(args, dir);
-      if (step.code !== 0) return oneLine(step.output);
-    }
-    const maybe = mayHaveIdentity();
-    let commit = await git(maybe ? COMMIT : [...FALLBACK_IDENTITY, ...COMMIT], dir);
-    if (maybe && commit.code !== 0 && NO_IDENTITY.test(commit.output)) {
-      commit = await git([...FALLBACK_IDENTITY, ...COMMIT], dir);
-    }
-    return commit.code === 0 ? "committed" : oneLine(commit.output);
+    const init = await git(["init", "-q"], dir);
+    return init.code === 0 ? null : oneLine(init.output);
   } catch {
     return "no-git";
   }
 }
 
-/** `.env` from `.env.example`, then a git repository with an initial commit when git is installed. */
-export async function postGenerate(dir: string): Promise<PostResult> {
+async function commitAll(dir: string): Promise<string> {
+  const add = await git(["add", "-A"], dir);
+  if (add.code !== 0) return oneLine(add.output);
+  const maybe = mayHaveIdentity();
+  let commit = await git(maybe ? COMMIT : [...FALLBACK_IDENTITY, ...COMMIT], dir);
+  if (maybe && commit.code !== 0 && NO_IDENTITY.test(commit.output)) {
+    commit = await git([...FALLBACK_IDENTITY, ...COMMIT], dir);
+  }
+  return commit.code === 0 ? "committed" : oneLine(commit.output);
+}
+
+/**
+ * After the files are written: `.env` from `.env.example`, then the initial commit in the repository that
+ * `initRepository` made (`initialized` is its result).
+ */
+export async function postGenerate(dir: string, initialized: string | null): Promise<PostResult> {
   const example = join(dir, ".env.example");
   const env = join(dir, ".env");
   const copyEnv = existsSync(example) && !existsSync(env);
   if (copyEnv) copyFileSync(example, env);
-  return { env: copyEnv, git: await initRepository(dir) };
+  return { env: copyEnv, git: initialized ?? (await commitAll(dir).catch(() => "no-git")) };
 }

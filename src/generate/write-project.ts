@@ -36,6 +36,8 @@ function checkPath(path: string): void {
 export interface WriteOptions {
   /** Replace a non-empty target; the old directory is kept beside it (see `backupPath`), never deleted. */
   force: boolean;
+  /** Started as soon as the staging directory exists, to overlap the writes (git init); settled before any clean-up. */
+  begin?: (dir: string) => Promise<unknown>;
   /** Post steps, run in the staging directory before it is renamed into place (so Ctrl-C there leaves nothing). */
   prepare?: (dir: string) => Promise<void>;
   now?: Date;
@@ -66,9 +68,15 @@ export async function writeProject(
   try {
     mkdirSync(staging);
     return await withTemporaryDir(staging, async () => {
-      // Synchronous writes: a few hundred small files are written faster without a promise per file.
-      for (const dir of directoriesOf(files)) mkdirSync(join(staging, dir));
-      for (const file of files) writeFileSync(join(staging, file.path), file.contents, { mode: file.mode });
+      const begun = options.begin?.(staging);
+      try {
+        // Synchronous writes: a few hundred small files are written faster without a promise per file.
+        for (const dir of directoriesOf(files)) mkdirSync(join(staging, dir));
+        for (const file of files) writeFileSync(join(staging, file.path), file.contents, { mode: file.mode });
+      } catch (error) {
+        await begun?.catch(() => {});
+        throw error;
+      }
       await options.prepare?.(staging);
       let backup: string | null = null;
       if (state === "not-empty") {
