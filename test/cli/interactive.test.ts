@@ -14,11 +14,14 @@ useTempHome();
 const script = findTool("script");
 let work: string;
 let counter = 0;
+/** Every pty session started, killed at the end even when a test timed out waiting for it. */
+const sessions: { kill(): void }[] = [];
 
 beforeAll(async () => {
   work = await tempDir("scaffold-interactive-");
 });
 afterAll(async () => {
+  for (const child of sessions) child.kill();
   await rm(work, { recursive: true, force: true });
 });
 
@@ -37,6 +40,7 @@ async function session(extraArgs = "") {
     stdout: "pipe",
     stderr: "pipe",
   });
+  sessions.push(child);
   let output = "";
   const reading = (async () => {
     const decoder = new TextDecoder();
