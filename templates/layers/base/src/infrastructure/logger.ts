@@ -15,7 +15,8 @@ export interface LoggerOptions {
  */
 export function createLogger({ appEnv, level, service }: LoggerOptions): Logger {
   const base = { service };
-  if (appEnv === "production") return pino({ level: level ?? "info", base });
+  // Asynchronous writes: a request never waits for stdout (shutdown flushes, see shutdown.ts).
+  if (appEnv === "production") return pino({ level: level ?? "info", base }, pino.destination({ sync: false }));
   const stream = pretty({
     colorize: Boolean(process.stdout.isTTY),
     ignore: "pid,hostname,service",

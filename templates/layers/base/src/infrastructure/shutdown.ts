@@ -18,6 +18,7 @@ export function exitGracefully(logger: Logger, steps: Array<() => Promise<void>>
       for (const step of steps) await step();
       clearTimeout(timer);
       logger.info("stopped");
+      await new Promise<void>((flushed) => logger.flush(() => flushed()));
       process.exit(0);
     } catch (error) {
       logger.error({ err: error }, "error during shutdown");

@@ -14,9 +14,16 @@ export interface JwtOptions {
 /** HS256 JWTs whose `typ` claim says what they are; a refresh token carries a `jti` so each one is unique. */
 export class JwtTokenIssuer implements TokenIssuer {
   readonly #options: JwtOptions;
+  /**
+   * The HMAC key is imported once (not per request), and as a key, so a secret that happens to contain "PRIVATE" is
+   * never mistaken for a PEM document.
+   */
+  readonly #key: Promise<CryptoKey>;
 
   constructor(options: JwtOptions) {
     this.#options = options;
+    const raw = new TextEncoder().encode(options.secret);
+    this.#key = crypto.subtle.importKey("raw", raw, { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
   }
 
   async issueAccessToken(userId: number): Promise<AccessToken> {
@@ -45,14 +52,14 @@ export class JwtTokenIssuer implements TokenIssuer {
     return Math.floor((this.#options.clock?.() ?? new Date()).getTime() / 1000);
   }
 
-  #sign(userId: number, typ: TokenType, ttl: number, extra: Record<string, string> = {}): Promise<string> {
+  async #sign(userId: number, typ: TokenType, ttl: number, extra: Record<string, string> = {}): Promise<string> {
     const iat = this.#now();
-    return sign({ sub: String(userId), typ, iat, exp: iat + ttl, ...extra }, this.#options.secret, "HS256");
+    return sign({ sub: String(userId), typ, iat, exp: iat + ttl, ...extra }, await this.#key, "HS256");
   }
 
   async #verify(token: string, typ: TokenType): Promise<number | undefined> {
     try {
-      const payload = await verify(token, this.#options.secret, "HS256");
+      const payload = await verify(token, await this.#key, "HS256");
       const userId = Number(payload.sub);
       return payload.typ === typ && Number.isSafeInteger(userId) ? userId : undefined;
     } catch {
