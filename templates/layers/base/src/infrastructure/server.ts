@@ -34,9 +34,15 @@ export async function startServer(fetch: FetchHandler, port: number): Promise<Ru
     const server = serve({ fetch, port }, (info) => {
       const stop = () =>
         new Promise<void>((done, fail) => {
-          server.close((error) => (error ? fail(error) : done()));
-          // Keep-alive connections without a request in flight would otherwise hold close() open.
-          if ("closeIdleConnections" in server) server.closeIdleConnections();
+          // close() waits for every open connection. Keep-alive connections stay open after their last answer, so
+          // idle ones are closed now and again until the in-flight requests are done.
+          const closeIdle = () => ("closeIdleConnections" in server ? server.closeIdleConnections() : undefined);
+          const sweeper = setInterval(closeIdle, 50);
+          server.close((error) => {
+            clearInterval(sweeper);
+            return error ? fail(error) : done();
+          });
+          closeIdle();
         });
       resolve({ runtime: "node", port: info.port, stop });
     });
