@@ -60,15 +60,11 @@ interface HyperfineResult {
   system: number;
 }
 
-async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { runs: { type: "string" }, dir: { type: "string" } } });
-  const hyperfine = need("hyperfine", "apt-get install -y hyperfine (Debian/Ubuntu) or brew install hyperfine");
+async function bench(hyperfine: string, work: string, runs: string | undefined): Promise<void> {
   const host = hostTargetName();
   if (!host) throw new Error(`no release target for ${process.platform}-${process.arch}`);
   const node = join(root, "node_modules/.bin/node");
   const bun = join(root, "node_modules/.bin/bun");
-
-  const work = await mkdtemp(join(values.dir ?? tmpdir(), "scaffold-bench-"));
   const dist = join(work, "dist");
   const { version } = JSON.parse(await readFile(join(root, "package.json"), "utf8")) as { version: string };
   console.log(`building scaffold-${host} ${version}`);
@@ -109,7 +105,7 @@ async function main(): Promise<void> {
   ];
   const exportPath = join(work, "hyperfine.json");
   const args = [hyperfine, "--shell=none", "--warmup", "2", "--prepare", "rm -rf demo", "--export-json", exportPath];
-  if (values.runs) args.push("--runs", values.runs);
+  if (runs) args.push("--runs", runs);
   for (const [name, command] of commands) args.push("--command-name", name, command);
   const filesystem = Bun.spawnSync(["df", "-T", cwd]).stdout.toString().trim().split("\n").pop() ?? "";
   console.log(`writing into ${cwd} (${filesystem.split(/\s+/)[1] ?? "unknown file system"})`);
@@ -139,7 +135,13 @@ async function main(): Promise<void> {
   const binaryMs = baseline * 1000;
   const verdict = binaryMs < TARGET_MS ? "met" : "MISSED";
   console.log(`target: binary < ${TARGET_MS} ms median -> ${verdict} (${binaryMs.toFixed(1)} ms)`);
-  await rm(work, { recursive: true, force: true });
 }
 
-await main();
+const { values } = parseArgs({ options: { runs: { type: "string" }, dir: { type: "string" } } });
+const hyperfine = need("hyperfine", "apt-get install -y hyperfine (Debian/Ubuntu) or brew install hyperfine");
+const work = await mkdtemp(join(values.dir ?? tmpdir(), "scaffold-bench-"));
+try {
+  await bench(hyperfine, work, values.runs);
+} finally {
+  await rm(work, { recursive: true, force: true });
+}
