@@ -1,8 +1,10 @@
 import { execFile } from "node:child_process";
 import { copyFileSync, existsSync, readFileSync } from "node:fs";
 import { homedir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { oneLine } from "./errors.ts";
+import { writeInitialCommit } from "./git-commit.ts";
+import { type GitSettings, gitSettings } from "./git-settings.ts";
 
 export interface PostResult {
   env: boolean;
@@ -11,17 +13,20 @@ export interface PostResult {
 }
 
 function git(args: string[], cwd: string): Promise<{ code: number; output: string }> {
+  // No discovery above the project folder: a parent repository's config must not apply to the new one.
+  const env = { ...process.env, GIT_TERMINAL_PROMPT: "0", GIT_CEILING_DIRECTORIES: dirname(cwd) };
   return new Promise((resolve, reject) => {
-    execFile("git", args, { cwd, env: { ...process.env, GIT_TERMINAL_PROMPT: "0" } }, (error, stdout, stderr) => {
+    execFile("git", args, { cwd, env }, (error, stdout, stderr) => {
       if (error && (error as NodeJS.ErrnoException).code === "ENOENT") reject(error);
       else resolve({ code: error ? Number(error.code) || 1 : 0, output: `${stdout}${stderr}` });
     });
   });
 }
 
+const MESSAGE = "Initial commit from scaffold";
 /** A fallback identity, passed with `-c` for one command: the user's own config is read, never changed. */
 const FALLBACK_IDENTITY = ["-c", "user.name=scaffold", "-c", "user.email=scaffold@localhost"];
-const COMMIT = ["-c", "commit.gpgsign=false", "commit", "-q", "--no-verify", "-m", "Initial commit from scaffold"];
+const COMMIT = ["-c", "commit.gpgsign=false", "commit", "-q", "--no-verify", "-m", MESSAGE];
 /** What git says when it has no usable identity (no config, and nothing it can auto-detect). */
 const NO_IDENTITY = /tell me who you are|empty ident|unable to auto-detect/i;
 
@@ -50,20 +55,26 @@ function mayHaveIdentity(env: NodeJS.ProcessEnv = process.env): boolean {
   });
 }
 
+/** How the repository will be made: "no-git", directly (settings), or by git itself (null: an unusual set-up). */
+export type RepositoryPlan = "no-git" | GitSettings | null;
+
 /**
- * `git init` in the project folder, started as soon as the folder exists so that it overlaps the writing of the
- * files. Resolves to null when the repository exists, else to the reason ("no-git" when git is not installed).
+ * Reads the user's git set-up with one `git var -l`, started as soon as the project folder exists so that it
+ * overlaps the writing of the files.
  */
-export async function initRepository(dir: string): Promise<string | null> {
+export async function initRepository(dir: string): Promise<RepositoryPlan> {
   try {
-    const init = await git(["init", "-q"], dir);
-    return init.code === 0 ? null : oneLine(init.output);
+    const vars = await git(["var", "-l"], dir);
+    return vars.code === 0 ? gitSettings(vars.output) : null;
   } catch {
     return "no-git";
   }
 }
 
-async function commitAll(dir: string): Promise<string> {
+/** The previous way, for set-ups the direct writer does not reproduce: git init, add and commit. */
+async function commitWithGit(dir: string): Promise<string> {
+  const init = await git(["init", "-q"], dir);
+  if (init.code !== 0) return oneLine(init.output);
   const add = await git(["add", "-A"], dir);
   if (add.code !== 0) return oneLine(add.output);
   const maybe = mayHaveIdentity();
@@ -74,14 +85,25 @@ async function commitAll(dir: string): Promise<string> {
   return commit.code === 0 ? "committed" : oneLine(commit.output);
 }
 
+async function commitAll(dir: string, plan: GitSettings | null): Promise<string> {
+  if (plan) {
+    try {
+      writeInitialCommit(dir, plan, MESSAGE);
+      return "committed";
+    } catch {
+      // Unsupported (a .gitignore feature, a symlink…) or a write error: git itself does it, as before.
+    }
+  }
+  return commitWithGit(dir);
+}
+
 /**
- * After the files are written: `.env` from `.env.example`, then the initial commit in the repository that
- * `initRepository` made (`initialized` is its result).
+ * After the files are written: `.env` from `.env.example`, then the initial commit as `initRepository` planned it.
  */
-export async function postGenerate(dir: string, initialized: string | null): Promise<PostResult> {
+export async function postGenerate(dir: string, plan: RepositoryPlan): Promise<PostResult> {
   const example = join(dir, ".env.example");
   const env = join(dir, ".env");
   const copyEnv = existsSync(example) && !existsSync(env);
   if (copyEnv) copyFileSync(example, env);
-  return { env: copyEnv, git: initialized ?? (await commitAll(dir).catch(() => "no-git")) };
+  return { env: copyEnv, git: plan === "no-git" ? "no-git" : await commitAll(dir, plan).catch(() => "no-git") };
 }
