@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import {
   type BigIntStats,
   existsSync,
@@ -10,7 +9,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
-import { deflateSync } from "node:zlib";
+import { digest, zlibStored } from "./fast-digest.ts";
 import type { GitSettings } from "./git-settings.ts";
 import { type IgnoreRule, isIgnored, parseIgnore } from "./gitignore.ts";
 
@@ -34,13 +33,13 @@ const byteOrder = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffe
 
 function object(gitDir: string, type: string, body: Buffer): Buffer {
   const data = Buffer.concat([Buffer.from(`${type} ${body.length}\0`), body]);
-  const hash = createHash("sha1").update(data).digest();
+  const hash = digest("sha1", data);
   const hex = hash.toString("hex");
   const folder = join(gitDir, "objects", hex.slice(0, 2));
   const file = join(folder, hex.slice(2));
   if (!existsSync(file)) {
     mkdirSync(folder, { recursive: true });
-    writeFileSync(file, deflateSync(data, { level: 1 }), { mode: 0o444 });
+    writeFileSync(file, zlibStored(data), { mode: 0o444 });
   }
   return hash;
 }
@@ -104,7 +103,7 @@ function indexFile(files: readonly StagedFile[]): Buffer {
     return entry;
   });
   const body = Buffer.concat([header, ...entries]);
-  return Buffer.concat([body, createHash("sha1").update(body).digest()]);
+  return Buffer.concat([body, digest("sha1", body)]);
 }
 
 /** Creates `<dir>/.git` holding one commit of the project's files on `settings.branch`; returns the commit's hash. */

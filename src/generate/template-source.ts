@@ -1,10 +1,10 @@
-import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, rename, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { loadEmbeddedTemplates } from "./embedded-templates.ts";
 import { oneLine, ScaffoldError } from "./errors.ts";
+import { digest } from "./fast-digest.ts";
 import { loadTemplateDir } from "./load-template-dir.ts";
 import { checkFormatVersion } from "./manifest.ts";
 import { MANIFEST_FILE, type TemplateTree } from "./template-tree.ts";
@@ -47,7 +47,7 @@ export function remoteInput(source: string, ref: string): string {
 }
 
 function cacheEntry(cacheDir: string, source: string, ref: string): string {
-  const key = createHash("sha256").update(`${source}\0${ref}`).digest("hex").slice(0, 16);
+  const key = digest("sha256", `${source}\0${ref}`).toString("hex").slice(0, 16);
   return join(cacheDir, "templates", `${ref.replace(/[^\w.-]/g, "_")}-${key}`);
 }
 

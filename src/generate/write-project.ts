@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { ScaffoldError } from "./errors.ts";
@@ -64,7 +63,10 @@ export async function writeProject(
   const state = inspectTarget(target);
   if (state === "not-empty" && !options.force) throw targetNotEmpty(target);
   // mkdir (not mkdtemp, which makes it private): the project directory gets the user's usual permissions.
-  const staging = join(dirname(target), `.${basename(target)}.scaffold-${randomBytes(6).toString("hex")}`);
+  const staging = join(
+    dirname(target),
+    `.${basename(target)}.scaffold-${Buffer.from(crypto.getRandomValues(new Uint8Array(6))).toString("hex")}`,
+  );
   try {
     mkdirSync(staging);
     return await withTemporaryDir(staging, async () => {

@@ -1,0 +1,20 @@
+import { expect, test } from "bun:test";
+import { inflateSync } from "node:zlib";
+import { digest, zlibStored } from "../../src/generate/fast-digest.ts";
+
+test("digest: SHA-1 and SHA-256 as node:crypto computes them", () => {
+  expect(digest("sha1", "abc").toString("hex")).toBe("a9993e364706816aba3e25717850c26c9cd0d89d");
+  expect(digest("sha256", Buffer.from("abc")).toString("hex")).toBe(
+    "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
+  );
+});
+
+test("zlibStored: a zlib stream (header and Adler-32) that zlib inflates back, for small and large inputs", () => {
+  const large = Buffer.alloc(200_000);
+  for (let i = 0; i < large.length; i++) large[i] = (i * 31 + (i >> 7)) & 255;
+  for (const data of [Buffer.alloc(0), Buffer.from("blob 5\0hello"), large]) {
+    const packed = zlibStored(data);
+    expect(packed[0]).toBe(0x78);
+    expect(inflateSync(packed).equals(data)).toBe(true);
+  }
+});
