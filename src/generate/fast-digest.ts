@@ -12,6 +12,7 @@ export function digest(algorithm: "sha1" | "sha256", data: Uint8Array | string):
 }
 
 function adler32(data: Uint8Array): number {
+  if (bun) return Number(bun.hash.adler32(data));
   let a = 1;
   let b = 0;
   for (let i = 0; i < data.length; ) {

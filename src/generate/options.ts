@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { usageError } from "./errors.ts";
 import { projectNameProblem } from "./project-name.ts";
 import {
@@ -43,42 +43,49 @@ const choice = <T extends readonly [string, ...string[]]>(flag: string, values: 
     error: (issue) => `invalid --${flag} "${String(issue.input)}": use one of ${values.join(", ")}`,
   });
 
-const optionalText = z
-  .string()
-  .trim()
-  .transform((value) => value || null)
-  .nullable()
-  .default(null);
+const optionalText = z._default(
+  z.nullable(
+    z.pipe(
+      z.string().check(z.trim()),
+      z.transform((value: string) => value || null),
+    ),
+  ),
+  null,
+);
+
+const flag = z._default(z.boolean(), false);
 
 const schema = z
   .object({
-    projectName: z
-      .string({ error: "missing project name: run `scaffold new <project-name>`" })
-      .superRefine((name, context) => {
+    projectName: z.string({ error: "missing project name: run `scaffold new <project-name>`" }).check(
+      z.superRefine((name, context) => {
         const problem = projectNameProblem(name);
         if (problem) context.addIssue({ code: "custom", message: `invalid project name "${name}": ${problem}` });
       }),
-    template: choice("template", TEMPLATE_NAMES).default("full"),
-    database: choice("database", DATABASES).default("postgres"),
-    observability: choice("observability", OBSERVABILITY_LEVELS).default("none"),
+    ),
+    template: z._default(choice("template", TEMPLATE_NAMES), "full"),
+    database: z._default(choice("database", DATABASES), "postgres"),
+    observability: z._default(choice("observability", OBSERVABILITY_LEVELS), "none"),
     templateRef: optionalText,
     templateSource: optionalText,
-    offline: z.boolean().default(false),
-    force: z.boolean().default(false),
-    dryRun: z.boolean().default(false),
-    json: z.boolean().default(false),
+    offline: flag,
+    force: flag,
+    dryRun: flag,
+    json: flag,
   })
-  .superRefine((options, context) => {
-    if (options.observability !== "none" && options.template !== "full") {
-      context.addIssue({
-        code: "custom",
-        message: `--observability ${options.observability} needs --template full: drop --observability or use the full template`,
-      });
-    }
-    if (options.json && !options.dryRun) {
-      context.addIssue({ code: "custom", message: "--json only applies to a dry run: add --dry-run" });
-    }
-  });
+  .check(
+    z.superRefine((options, context) => {
+      if (options.observability !== "none" && options.template !== "full") {
+        context.addIssue({
+          code: "custom",
+          message: `--observability ${options.observability} needs --template full: drop --observability or use the full template`,
+        });
+      }
+      if (options.json && !options.dryRun) {
+        context.addIssue({ code: "custom", message: "--json only applies to a dry run: add --dry-run" });
+      }
+    }),
+  );
 
 /** Validates the raw arguments: valid options, or a usage error with the first problem and what to do about it. */
 export function resolveOptions(args: NewArgs): GenerateOptions {

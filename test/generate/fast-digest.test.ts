@@ -18,3 +18,8 @@ test("zlibStored: a zlib stream (header and Adler-32) that zlib inflates back, f
     expect(inflateSync(packed).equals(data)).toBe(true);
   }
 });
+
+test("zlibStored: the Adler-32 checksum is zlib's (zlib verifies it when inflating)", () => {
+  const packed = zlibStored(Buffer.from("Wikipedia"));
+  expect(packed.subarray(-4).toString("hex")).toBe("11e60398");
+});
