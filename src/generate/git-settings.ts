@@ -69,6 +69,8 @@ export function gitSettings(varOutput: string, env: NodeJS.ProcessEnv = process.
   const vars = parseVars(varOutput);
   if (process.platform === "win32") return null;
   if (UNSUPPORTED_CONFIG.some((key) => vars.has(key)) || UNSUPPORTED_ENV.some((key) => env[key])) return null;
+  // A conditional include (gitdir:, onbranch:) may apply to the new repository and not where `git var` ran.
+  if ([...vars.keys()].some((key) => key.startsWith("includeif."))) return null;
   const author = vars.get("GIT_AUTHOR_IDENT");
   const committer = vars.get("GIT_COMMITTER_IDENT");
   const when = author?.match(/ (\d+ [+-]\d{4})$/)?.[1];

@@ -54,6 +54,7 @@ test("set-ups the direct writer does not reproduce: null, so git itself commits"
   expect(gitSettings(`core.hookspath=/hooks\n${ident}`, env())).toBeNull();
   expect(gitSettings(`init.defaultobjectformat=sha256\n${ident}`, env())).toBeNull();
   expect(gitSettings(ident, { ...env(), GIT_DIR: "/elsewhere" })).toBeNull();
+  expect(gitSettings(`includeif.gitdir:~/work/.path=~/.work.gitconfig\n${ident}`, env())).toBeNull();
   expect(gitSettings("garbage", env())).toBeNull();
 });
 
