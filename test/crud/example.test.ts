@@ -3,7 +3,7 @@
  * and its reference UI rendered in headless Chromium with every request checked to stay on the server.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { chromium } from "playwright-core";
+import { launchChromium } from "../support/browser.ts";
 import { chromiumPath, missing } from "../support/env.ts";
 import { http } from "../support/http.ts";
 
@@ -139,20 +139,7 @@ describe.skipIf(missing("chromium", chromiumPath))("example reference UI in head
     const origin = new URL(base).origin;
     const foreign: string[] = [];
     const failed: string[] = [];
-    const browser = await chromium.launch({
-      executablePath: chromiumPath,
-      headless: true,
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    });
+    const browser = await launchChromium();
     try {
       const page = await browser.newPage();
       await page.route("**/*", (route) => {

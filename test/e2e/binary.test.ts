@@ -8,6 +8,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { hostTargetName } from "../../src/build/targets.ts";
+import { collectOutput } from "../support/process.ts";
 
 const repoRoot = join(import.meta.dirname, "../..");
 const host = hostTargetName();
@@ -45,14 +46,8 @@ afterAll(async () => {
   await rm(work, { recursive: true, force: true });
 });
 
-async function run(command: string[], cwd: string) {
-  const child = Bun.spawn(command, { cwd, env: { ...offlineEnv, HOME: cwd }, stdout: "pipe", stderr: "pipe" });
-  const [exitCode, stdout, stderr] = await Promise.all([
-    child.exited,
-    new Response(child.stdout).text(),
-    new Response(child.stderr).text(),
-  ]);
-  return { exitCode, stdout, stderr };
+function run(command: string[], cwd: string) {
+  return collectOutput(Bun.spawn(command, { cwd, env: { ...offlineEnv, HOME: cwd }, stdout: "pipe", stderr: "pipe" }));
 }
 
 /** Every file of a generated project (but .git's internals) with its contents and mode. */

@@ -11,6 +11,7 @@ import { buildDist } from "../../src/build/build-dist.ts";
 import { formatSha256Sums } from "../../src/build/checksums.ts";
 import { buildTarget, hostTargetName } from "../../src/build/targets.ts";
 import { findTool, missing } from "../support/env.ts";
+import { collectOutput, type ProcessOutput } from "../support/process.ts";
 
 const repoRoot = join(import.meta.dirname, "../..");
 const installScript = join(repoRoot, "install.sh");
@@ -101,10 +102,7 @@ async function onlyTools(names: string[]): Promise<string> {
   return dir;
 }
 
-interface InstallRun {
-  exitCode: number;
-  stdout: string;
-  stderr: string;
+interface InstallRun extends ProcessOutput {
   installDir: string;
   installed: string[];
 }
@@ -115,24 +113,21 @@ async function install(
 ): Promise<InstallRun> {
   const installDir = join(await mkdtemp(join(work, "home-")), "bin");
   const path = options.path ?? `${options.pathPrefix ? `${options.pathPrefix}:` : ""}${process.env.PATH}`;
-  const child = Bun.spawn(["/bin/sh", installScript, ...(options.args ?? [])], {
-    env: {
-      PATH: path,
-      HOME: work,
-      SCAFFOLD_BASE_URL: `${baseUrl}/${release}/releases`,
-      SCAFFOLD_INSTALL_DIR: installDir,
-      ...options.env,
-    },
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  const [exitCode, stdout, stderr] = await Promise.all([
-    child.exited,
-    new Response(child.stdout).text(),
-    new Response(child.stderr).text(),
-  ]);
+  const output = await collectOutput(
+    Bun.spawn(["/bin/sh", installScript, ...(options.args ?? [])], {
+      env: {
+        PATH: path,
+        HOME: work,
+        SCAFFOLD_BASE_URL: `${baseUrl}/${release}/releases`,
+        SCAFFOLD_INSTALL_DIR: installDir,
+        ...options.env,
+      },
+      stdout: "pipe",
+      stderr: "pipe",
+    }),
+  );
   const installed = await readdir(installDir).catch(() => []);
-  return { exitCode, stdout, stderr, installDir, installed };
+  return { ...output, installDir, installed };
 }
 
 describe.skipIf(!host)("install.sh with the host binary", () => {

@@ -1,17 +1,15 @@
 import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
+import { collectOutput } from "../support/process.ts";
 
 const root = join(import.meta.dir, "..", "..");
 const bin = (name: string) => join(root, "node_modules", ".bin", name);
 
 async function run(command: string[]): Promise<{ code: number; output: string }> {
-  const child = Bun.spawn(command, { cwd: root, stdout: "pipe", stderr: "pipe" });
-  const [stdout, stderr, code] = await Promise.all([
-    new Response(child.stdout).text(),
-    new Response(child.stderr).text(),
-    child.exited,
-  ]);
-  return { code, output: stdout + stderr };
+  const { exitCode, stdout, stderr } = await collectOutput(
+    Bun.spawn(command, { cwd: root, stdout: "pipe", stderr: "pipe" }),
+  );
+  return { code: exitCode, output: stdout + stderr };
 }
 
 describe("repository checks", () => {

@@ -1,16 +1,4 @@
-import { chromium } from "playwright-core";
-import { chromiumPath } from "../../support/env.ts";
-
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+import { launchChromium } from "../../support/browser.ts";
 
 export interface RenderedApidocs {
   /** The page's visible text once the operations are rendered. */
@@ -29,7 +17,7 @@ export async function renderApidocs(url: string, expectedText: string, timeoutMs
   const origin = new URL(url).origin;
   const foreignRequests: string[] = [];
   const failedRequests: string[] = [];
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS, headless: true });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage();
     await page.route("**/*", (route) => {
