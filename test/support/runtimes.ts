@@ -1,4 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { closeSync, openSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { projectEnv } from "./generated-project.ts";
 import { waitForOk } from "./http.ts";
 import { freePort } from "./ports.ts";
@@ -43,19 +45,18 @@ export async function launchServer(
 ): Promise<RunningService> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
+  // The service writes to a file, not a pipe read by this process: under load it logs one line per request, and
+  // reading those here would compete with the service (and the load generator) for the same cores.
+  const logFile = join(dir, `.service-${port}.log`);
+  const log = openSync(logFile, "w");
   const child: ChildProcess = spawn(command, args, {
     cwd: dir,
     env: projectEnv({ ...env, PORT: String(port) }),
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ["ignore", log, log],
     detached: true,
   });
-  // Keep the tail only: a service under load logs one line per request.
-  let output = "";
-  const collect = (chunk: Buffer) => {
-    output = (output + chunk).slice(-OUTPUT_TAIL);
-  };
-  child.stdout?.on("data", collect);
-  child.stderr?.on("data", collect);
+  closeSync(log);
+  const output = () => readFileSync(logFile, "utf8").slice(-OUTPUT_TAIL);
   let exitCode: number | null | undefined;
   const exited = new Promise<number | null>((resolve) => {
     child.on("exit", (code) => {
@@ -72,12 +73,12 @@ export async function launchServer(
     await waitForOk(`${url}/health`, bootTimeoutMs, alive);
   } catch (error) {
     kill();
-    throw new Error(`${label} boot failed: ${(error as Error).message}\n--- output ---\n${output}`);
+    throw new Error(`${label} boot failed: ${(error as Error).message}\n--- output ---\n${output()}`);
   }
 
   return {
     url,
-    output: () => output,
+    output,
     alive,
     kill,
     async stop(signal, timeoutMs) {
@@ -87,7 +88,7 @@ export async function launchServer(
       const result = await Promise.race([exited, timeout]);
       if (result === "timeout") {
         kill();
-        throw new Error(`service did not exit within ${timeoutMs} ms of ${signal}\n--- output ---\n${output}`);
+        throw new Error(`service did not exit within ${timeoutMs} ms of ${signal}\n--- output ---\n${output()}`);
       }
       return { code: result, ms: performance.now() - started };
     },
