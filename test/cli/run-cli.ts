@@ -3,16 +3,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { mkdtemp, readdir, readFile, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
+import { collectOutput, type ProcessOutput } from "../support/process.ts";
 
 export const repoRoot = resolve(import.meta.dir, "../..");
 export const cliPath = join(repoRoot, "src/cli.ts");
 export const repoBin = join(repoRoot, "node_modules/.bin");
 
-export interface CliResult {
-  exitCode: number;
-  stdout: string;
-  stderr: string;
-}
+export type CliResult = ProcessOutput;
 
 export const tempDir = (prefix = "scaffold-cli-") => mkdtemp(join(tmpdir(), prefix));
 
@@ -50,19 +47,15 @@ export async function runCli(
   cwd: string,
   options: { env?: Record<string, string>; command?: string[] } = {},
 ): Promise<CliResult> {
-  const child = Bun.spawn([...(options.command ?? [process.execPath, cliPath]), ...args], {
-    cwd,
-    env: options.env ?? cliEnv(),
-    stdin: "ignore",
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  const [exitCode, stdout, stderr] = await Promise.all([
-    child.exited,
-    new Response(child.stdout).text(),
-    new Response(child.stderr).text(),
-  ]);
-  return { exitCode, stdout, stderr };
+  return collectOutput(
+    Bun.spawn([...(options.command ?? [process.execPath, cliPath]), ...args], {
+      cwd,
+      env: options.env ?? cliEnv(),
+      stdin: "ignore",
+      stdout: "pipe",
+      stderr: "pipe",
+    }),
+  );
 }
 
 /** Every entry under `dir` (relative paths), or [] when it does not exist. */
