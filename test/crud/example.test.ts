@@ -3,7 +3,7 @@
  * and its reference UI rendered in headless Chromium with every request checked to stay on the server.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { launchChromium } from "../support/browser.ts";
+import { blockForeignRequests, launchChromium } from "../support/browser.ts";
 import { chromiumPath, missing } from "../support/env.ts";
 import { http } from "../support/http.ts";
 
@@ -137,17 +137,12 @@ describe.skipIf(missing("chromium", chromiumPath))("example reference UI in head
     );
     expect(operations.length).toBe(19);
     const origin = new URL(base).origin;
-    const foreign: string[] = [];
+    let foreign: string[] = [];
     const failed: string[] = [];
     const browser = await launchChromium();
     try {
       const page = await browser.newPage();
-      await page.route("**/*", (route) => {
-        const url = route.request().url();
-        if (url.startsWith(`${origin}/`) || url.startsWith("data:")) return route.continue();
-        foreign.push(url);
-        return route.abort();
-      });
+      foreign = await blockForeignRequests(page, origin);
       page.on("console", (message) => {
         if (message.type() === "error") failed.push(`console: ${message.text()}`);
       });

@@ -1,4 +1,4 @@
-import { type Browser, chromium } from "playwright-core";
+import { type Browser, chromium, type Page } from "playwright-core";
 import { chromiumPath } from "./env.ts";
 
 /**
@@ -20,4 +20,19 @@ export function launchChromium(): Promise<Browser> {
       "--disable-sync",
     ],
   });
+}
+
+/**
+ * Lets the page load only from `origin` (and inline `data:`/`blob:` URLs): every other request is aborted and
+ * recorded, so a test can assert that the page needs nothing from the network.
+ */
+export async function blockForeignRequests(page: Page, origin: string): Promise<string[]> {
+  const foreign: string[] = [];
+  await page.route("**/*", (route) => {
+    const url = route.request().url();
+    if (url.startsWith(`${origin}/`) || url.startsWith("data:") || url.startsWith("blob:")) return route.continue();
+    foreign.push(url);
+    return route.abort();
+  });
+  return foreign;
 }

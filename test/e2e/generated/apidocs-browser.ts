@@ -1,4 +1,4 @@
-import { launchChromium } from "../../support/browser.ts";
+import { blockForeignRequests, launchChromium } from "../../support/browser.ts";
 
 export interface RenderedApidocs {
   /** The page's visible text once the operations are rendered. */
@@ -15,19 +15,11 @@ export interface RenderedApidocs {
  */
 export async function renderApidocs(url: string, expectedText: string, timeoutMs = 30_000): Promise<RenderedApidocs> {
   const origin = new URL(url).origin;
-  const foreignRequests: string[] = [];
   const failedRequests: string[] = [];
   const browser = await launchChromium();
   try {
     const page = await browser.newPage();
-    await page.route("**/*", (route) => {
-      const requested = route.request().url();
-      if (requested.startsWith(origin) || requested.startsWith("data:") || requested.startsWith("blob:")) {
-        return route.continue();
-      }
-      foreignRequests.push(requested);
-      return route.abort();
-    });
+    const foreignRequests = await blockForeignRequests(page, origin);
     page.on("requestfailed", (request) => {
       if (request.url().startsWith(origin)) failedRequests.push(`${request.url()} (${request.failure()?.errorText})`);
     });
