@@ -28,7 +28,7 @@ import { integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { type Context, Hono } from "hono";
 import postgres from "postgres";
 import { crud, defineResource } from "../src/crud/index.ts";
-import { uniqueDatabaseName, withDatabase } from "../test/support/env.ts";
+import { createPostgresDatabase } from "../test/support/server-databases.ts";
 
 const root = join(import.meta.dirname, "..");
 const ROWS = 100_000;
@@ -168,10 +168,8 @@ async function pgliteTarget(): Promise<Target> {
 }
 
 async function postgresTarget(url: string): Promise<Target> {
-  const name = uniqueDatabaseName("bench_crud");
-  const admin = postgres(url, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  const client = postgres(withDatabase(url, name), { max: 10, onnotice: () => {} });
+  const scratch = await createPostgresDatabase(url, "bench_crud");
+  const client = postgres(scratch.url, { max: 10, onnotice: () => {} });
   await client.unsafe(ddl("double precision", "timestamptz(3)"));
   const db = postgresDrizzle({ client });
   await seed(db, pgSchema());
@@ -185,8 +183,7 @@ async function postgresTarget(url: string): Promise<Target> {
     requests: 600,
     async close() {
       await client.end();
-      await admin.unsafe(`drop database if exists ${name}`);
-      await admin.end();
+      await scratch.drop();
     },
   };
 }

@@ -11,7 +11,8 @@ import { drizzle as pgliteDrizzle } from "drizzle-orm/pglite";
 import { drizzle as postgresDrizzle } from "drizzle-orm/postgres-js";
 import mysql from "mysql2/promise";
 import postgres from "postgres";
-import { mysqlUrl, postgresUrl, uniqueDatabaseName, withDatabase } from "../../support/env.ts";
+import { mysqlUrl, postgresUrl } from "../../support/env.ts";
+import { createMysqlDatabase, createPostgresDatabase } from "../../support/server-databases.ts";
 import { mysqlDdl, mysqlTables, pgDdl, pgTables, sqliteDdl, sqliteTables, type Tables } from "./tables.ts";
 
 export interface TestDatabase {
@@ -68,11 +69,8 @@ export const postgresFactory: DialectFactory = {
   name: "postgres",
   available: !!postgresUrl,
   async open() {
-    const url = postgresUrl as string;
-    const name = uniqueDatabaseName("crud");
-    const admin = postgres(url, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`CREATE DATABASE ${name}`);
-    const client = postgres(withDatabase(url, name), { max: 4, onnotice: () => {} });
+    const scratch = await createPostgresDatabase(postgresUrl as string, "crud");
+    const client = postgres(scratch.url, { max: 4, onnotice: () => {} });
     await client.unsafe(pgDdl);
     const statements: string[] = [];
     const db = postgresDrizzle({ client, logger: logger(statements) });
@@ -82,8 +80,7 @@ export const postgresFactory: DialectFactory = {
       statements,
       async close() {
         await client.end();
-        await admin.unsafe(`DROP DATABASE IF EXISTS ${name}`);
-        await admin.end();
+        await scratch.drop();
       },
     };
   },
@@ -93,11 +90,8 @@ export const mysqlFactory: DialectFactory = {
   name: "mysql",
   available: !!mysqlUrl,
   async open() {
-    const url = mysqlUrl as string;
-    const name = uniqueDatabaseName("crud");
-    const admin = await mysql.createConnection(url);
-    await admin.query(`CREATE DATABASE ${name}`);
-    const client = mysql.createPool({ uri: withDatabase(url, name), connectionLimit: 4 });
+    const scratch = await createMysqlDatabase(mysqlUrl as string, "crud");
+    const client = mysql.createPool({ uri: scratch.url, connectionLimit: 4 });
     for (const statement of statementsOf(mysqlDdl)) await client.query(statement);
     const statements: string[] = [];
     const db = mysqlDrizzle({ client, logger: logger(statements), mode: "default" });
@@ -107,8 +101,7 @@ export const mysqlFactory: DialectFactory = {
       statements,
       async close() {
         await client.end();
-        await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-        await admin.end();
+        await scratch.drop();
       },
     };
   },
