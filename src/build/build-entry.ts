@@ -4,7 +4,7 @@ import type { TemplateTree } from "../generate/template-tree.ts";
 
 /**
  * Writes the compiled binary's entry into `buildDir`: a module that puts the template tree on
- * `globalThis.__SCAFFOLD_TEMPLATES__` (read by `src/generate/embedded-templates.ts`), then the CLI itself.
+ * `globalThis.__SCAFFOLD_TEMPLATES__` (read by `src/generate/template-source.ts`; its manifest is checked here, at build time), then the CLI itself.
  * Two modules, because ES imports are evaluated in order but hoisted above any statement of the importing module.
  * The tree is embedded as a JSON string literal: `JSON.parse` of a string starts faster than an object literal.
  */

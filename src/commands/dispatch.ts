@@ -1,9 +1,8 @@
-import { stripVTControlCharacters } from "node:util";
 import { type ArgsDef, type CommandDef, renderUsage, runCommand } from "citty";
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, ScaffoldError } from "../generate/errors.ts";
 import { newArgs } from "./args.ts";
 import { checkFlags, splitShortValues } from "./check-flags.ts";
-import { out } from "./output.ts";
+import { out, stripColours } from "./output.ts";
 
 const resolve = async <T>(value: T | Promise<T> | (() => T | Promise<T>)): Promise<T> =>
   typeof value === "function" ? (value as () => T | Promise<T>)() : value;
@@ -26,7 +25,7 @@ function firstPositional(rawArgs: readonly string[]): number {
 }
 
 /** citty colours its help; keep the colours for a terminal only. */
-const plain = (text: string) => (process.stdout.isTTY ? text : stripVTControlCharacters(text));
+const plain = (text: string) => (process.stdout.isTTY ? text : stripColours(text));
 
 const isHelp = (token: string) => token === "--help" || token === "-h";
 
@@ -73,7 +72,7 @@ function report(error: unknown): number {
     return error.exitCode;
   }
   if (error instanceof Error && error.name === "CLIError") {
-    out.error(`${stripVTControlCharacters(error.message)} Run \`scaffold --help\` for the usage.`);
+    out.error(`${stripColours(error.message)} Run \`scaffold --help\` for the usage.`);
     return EXIT_USAGE;
   }
   out.error(`Unexpected error: ${error instanceof Error ? error.message : String(error)}`);

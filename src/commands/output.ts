@@ -9,3 +9,10 @@ export const out = {
   warn: (...args: unknown[]): void => console.error(`warn: ${args.map(String).join(" ")}`),
   error: (...args: unknown[]): void => console.error(`error: ${args.map(String).join(" ")}`),
 };
+
+/**
+ * Without the ANSI colour codes citty puts in its help and errors. Not node:util's stripVTControlCharacters: in the
+ * compiled binary, reaching it loads Node's whole inspect module (~2 ms of every start-up).
+ */
+const COLOUR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g");
+export const stripColours = (text: string): string => text.replace(COLOUR, "");

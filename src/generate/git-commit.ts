@@ -1,22 +1,14 @@
-import {
-  type BigIntStats,
-  existsSync,
-  lstatSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
+import { type BigIntStats, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { digest, zlibStored } from "./fast-digest.ts";
+import { digest } from "./fast-digest.ts";
+import { type GitObject, gitObject, writePack } from "./git-pack.ts";
 import type { GitSettings } from "./git-settings.ts";
-import { type IgnoreRule, isIgnored, parseIgnore } from "./gitignore.ts";
+import { type IgnoreMatcher, type IgnoreRule, ignoreMatcher, isIgnored, parseIgnore } from "./gitignore.ts";
 
 /**
  * The initial commit written directly, instead of `git init` + `git add -A` + `git commit` (three processes, most of
- * the generation time): `.git` with loose objects, the branch ref, a reflog and a version-2 index, exactly as git
- * would leave them. Throws `Unsupported` (before writing anything) when the project needs what this does not do.
+ * the generation time): `.git` with the objects in one pack, the branch ref, a reflog and a version-2 index, as git
+ * would leave them after `git gc`. Throws `Unsupported` (before writing anything) when the project needs what this does not do.
  */
 export class Unsupported extends Error {}
 
@@ -29,52 +21,57 @@ interface StagedFile {
 
 type Tree = Map<string, Tree | StagedFile>;
 
-const byteOrder = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
+/**
+ * A key whose string order is the byte order of the name's UTF-8 encoding (git's order): the name itself when it is printable
+ * ASCII, else its UTF-8 bytes as a latin1 string. Computed once per name, so that sorting compares plain strings.
+ */
+const byteKey = (name: string) => (/^[ -~]*$/.test(name) ? name : Buffer.from(name, "utf8").toString("latin1"));
 
-function object(gitDir: string, type: string, body: Buffer): Buffer {
-  const data = Buffer.concat([Buffer.from(`${type} ${body.length}\0`), body]);
-  const hash = digest("sha1", data);
-  const hex = hash.toString("hex");
-  const folder = join(gitDir, "objects", hex.slice(0, 2));
-  const file = join(folder, hex.slice(2));
-  if (!existsSync(file)) {
-    mkdirSync(folder, { recursive: true });
-    writeFileSync(file, zlibStored(data), { mode: 0o444 });
-  }
-  return hash;
+function sortByBytes<T>(items: readonly T[], key: (item: T) => string): T[] {
+  const keyed = items.map((item) => ({ item, key: byteKey(key(item)) }));
+  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return keyed.map(({ item }) => item);
+}
+
+interface Scope {
+  rules: IgnoreRule[];
+  matcher: IgnoreMatcher;
 }
 
 /** The files `git add -A` would stage: every regular file not ignored by a .gitignore or the global excludes. */
-function collect(root: string, rel: string, rules: IgnoreRule[], out: { path: string; full: string }[]): void {
+function collect(root: string, rel: string, parent: Scope, out: { path: string; full: string }[]): void {
   const dir = join(root, rel);
-  const local = existsSync(join(dir, ".gitignore"))
-    ? parseIgnore(readFileSync(join(dir, ".gitignore"), "utf8"), rel)
-    : [];
-  if (!local) throw new Unsupported(`unsupported pattern in ${rel}.gitignore`);
-  const scope = local.length ? [...rules, ...local] : rules;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+  const entries = readdirSync(dir, { withFileTypes: true });
+  let scope = parent;
+  if (entries.some((entry) => entry.name === ".gitignore")) {
+    const local = parseIgnore(readFileSync(join(dir, ".gitignore"), "utf8"), rel);
+    if (!local) throw new Unsupported(`unsupported pattern in ${rel}.gitignore`);
+    const rules = [...parent.rules, ...local];
+    scope = { rules, matcher: ignoreMatcher(rules) };
+  }
+  for (const entry of entries) {
     if (entry.name === ".git") continue;
     const path = `${rel}${entry.name}`;
     if (entry.name === ".gitattributes") throw new Unsupported(".gitattributes");
     if (entry.isDirectory()) {
-      if (!isIgnored(scope, path, true)) collect(root, `${path}/`, scope, out);
+      if (!isIgnored(scope.matcher, path, true)) collect(root, `${path}/`, scope, out);
     } else if (entry.isFile()) {
-      if (!isIgnored(scope, path, false)) out.push({ path, full: join(root, path) });
+      if (!isIgnored(scope.matcher, path, false)) out.push({ path, full: join(root, path) });
     } else throw new Unsupported(`${path} is not a regular file`);
   }
 }
 
-function writeTree(gitDir: string, tree: Tree): Buffer {
+function writeTree(objects: GitObject[], tree: Tree): Buffer {
   // git orders tree entries by name, a directory's name compared as if it ended with "/".
-  const names = [...tree.keys()].sort((a, b) =>
-    byteOrder(tree.get(a) instanceof Map ? `${a}/` : a, tree.get(b) instanceof Map ? `${b}/` : b),
-  );
+  const names = sortByBytes([...tree.keys()], (name) => (tree.get(name) instanceof Map ? `${name}/` : name));
   const parts = names.map((name) => {
     const entry = tree.get(name) as Tree | StagedFile;
-    const [mode, hash] = entry instanceof Map ? ["40000", writeTree(gitDir, entry)] : [entry.mode, entry.hash];
+    const [mode, hash] = entry instanceof Map ? ["40000", writeTree(objects, entry)] : [entry.mode, entry.hash];
     return Buffer.concat([Buffer.from(`${mode} ${name}\0`), hash]);
   });
-  return object(gitDir, "tree", Buffer.concat(parts));
+  const object = gitObject("tree", Buffer.concat(parts));
+  objects.push(object);
+  return object.hash;
 }
 
 /** Version-2 index: one entry per file with its real stat data, so `git status` need not re-read the files. */
@@ -111,36 +108,34 @@ export function writeInitialCommit(dir: string, settings: GitSettings, message: 
   const globalRules = parseIgnore(settings.globalExcludes, "");
   if (!globalRules) throw new Unsupported("unsupported pattern in the global excludes file");
   const found: { path: string; full: string }[] = [];
-  collect(dir, "", globalRules, found);
+  collect(dir, "", { rules: globalRules, matcher: ignoreMatcher(globalRules) }, found);
   const gitDir = join(dir, ".git");
   try {
     for (const sub of ["objects/info", "objects/pack", "refs/heads", "refs/tags", "logs/refs/heads"]) {
       mkdirSync(join(gitDir, sub), { recursive: true });
     }
+    const objects: GitObject[] = [];
     const root: Tree = new Map();
-    const files = found
-      .sort((a, b) => byteOrder(a.path, b.path))
-      .map(({ path, full }): StagedFile => {
-        const stat = lstatSync(full, { bigint: true });
-        const executable = (stat.mode & 0o100n) !== 0n;
-        const file: StagedFile = {
-          path,
-          mode: executable ? "100755" : "100644",
-          hash: object(gitDir, "blob", readFileSync(full)),
-          stat,
-        };
-        const segments = path.split("/");
-        let tree = root;
-        for (const segment of segments.slice(0, -1)) {
-          if (!tree.has(segment)) tree.set(segment, new Map());
-          tree = tree.get(segment) as Tree;
-        }
-        tree.set(segments.at(-1) as string, file);
-        return file;
-      });
-    const tree = writeTree(gitDir, root).toString("hex");
+    const files = sortByBytes(found, (file) => file.path).map(({ path, full }): StagedFile => {
+      const stat = lstatSync(full, { bigint: true });
+      const executable = (stat.mode & 0o100n) !== 0n;
+      const blob = gitObject("blob", readFileSync(full));
+      objects.push(blob);
+      const file: StagedFile = { path, mode: executable ? "100755" : "100644", hash: blob.hash, stat };
+      const segments = path.split("/");
+      let tree = root;
+      for (const segment of segments.slice(0, -1)) {
+        if (!tree.has(segment)) tree.set(segment, new Map());
+        tree = tree.get(segment) as Tree;
+      }
+      tree.set(segments.at(-1) as string, file);
+      return file;
+    });
+    const tree = writeTree(objects, root).toString("hex");
     const body = `tree ${tree}\nauthor ${settings.author}\ncommitter ${settings.committer}\n\n${message}\n`;
-    const commit = object(gitDir, "commit", Buffer.from(body)).toString("hex");
+    const commitObject = gitObject("commit", Buffer.from(body));
+    writePack(gitDir, [commitObject, ...objects]);
+    const commit = commitObject.hash.toString("hex");
     const ref = `refs/heads/${settings.branch}`;
     mkdirSync(join(gitDir, ref, ".."), { recursive: true });
     writeFileSync(join(gitDir, ref), `${commit}\n`);

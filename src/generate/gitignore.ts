@@ -4,13 +4,18 @@
  * (`!`) and escapes (`\`) are not supported: `parseIgnore` returns null and the caller lets git itself commit.
  */
 export interface IgnoreRule {
-  regex: RegExp;
-  /** Tested against the path relative to the rule's folder (true) or the last segment only (false). */
-  anchored: boolean;
+  /** Regular expression source matched against the whole path (relative to the repository root). */
+  source: string;
   dirOnly: boolean;
-  /** Folder of the .gitignore, relative to the repository root ("" for the root), `/`-terminated. */
-  base: string;
 }
+
+/** All rules in scope as two regular expressions (one test per path, however many rules). */
+export interface IgnoreMatcher {
+  files: RegExp | null;
+  dirs: RegExp | null;
+}
+
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 function globToRegex(glob: string): string {
   let out = "";
@@ -35,12 +40,16 @@ function globToRegex(glob: string): string {
         out += `[${body.startsWith("!") ? `^${body.slice(1)}` : body}]`;
         i = end;
       }
-    } else out += c.replace(/[.+^${}()|\\]/g, "\\$&");
+    } else out += escapeRegex(c);
   }
   return out;
 }
 
-/** The rules of one ignore file, or null when it uses a feature outside the supported subset. */
+/**
+ * The rules of one ignore file in folder `base` ("" for the root, else `/`-terminated), or null when it uses a
+ * feature outside the supported subset. A pattern with a `/` is relative to `base`; one without matches a name at
+ * any depth below it.
+ */
 export function parseIgnore(text: string, base: string): IgnoreRule[] | null {
   const rules: IgnoreRule[] = [];
   for (const raw of text.split(/\r?\n/)) {
@@ -50,18 +59,20 @@ export function parseIgnore(text: string, base: string): IgnoreRule[] | null {
     const dirOnly = line.endsWith("/");
     const body = dirOnly ? line.slice(0, -1) : line;
     const anchored = body.includes("/");
-    const pattern = body.startsWith("/") ? body.slice(1) : body;
-    rules.push({ regex: new RegExp(`^${globToRegex(pattern)}$`), anchored, dirOnly, base });
+    const pattern = globToRegex(body.startsWith("/") ? body.slice(1) : body);
+    rules.push({ source: `${escapeRegex(base)}${anchored ? "" : "(?:.*/)?"}${pattern}`, dirOnly });
   }
   return rules;
 }
 
-/** Whether `path` (relative to the repository root, `/`-separated) is ignored by any rule in scope. */
-export function isIgnored(rules: readonly IgnoreRule[], path: string, isDir: boolean): boolean {
-  const name = path.slice(path.lastIndexOf("/") + 1);
-  return rules.some((rule) => {
-    if (rule.dirOnly && !isDir) return false;
-    if (!path.startsWith(rule.base)) return false;
-    return rule.regex.test(rule.anchored ? path.slice(rule.base.length) : name);
-  });
+const combine = (rules: readonly IgnoreRule[]) =>
+  rules.length ? new RegExp(`^(?:${rules.map((rule) => rule.source).join("|")})$`) : null;
+
+export function ignoreMatcher(rules: readonly IgnoreRule[]): IgnoreMatcher {
+  return { files: combine(rules.filter((rule) => !rule.dirOnly)), dirs: combine(rules) };
+}
+
+/** Whether `path` (relative to the repository root, `/`-separated) is ignored by the rules in scope. */
+export function isIgnored(matcher: IgnoreMatcher, path: string, isDir: boolean): boolean {
+  return (isDir ? matcher.dirs : matcher.files)?.test(path) ?? false;
 }

@@ -1,7 +1,7 @@
 import { readdir, readFile, stat } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
 import { ScaffoldError } from "./errors.ts";
-import { parseManifest } from "./manifest.ts";
+import { parseManifest } from "./manifest-schema.ts";
 import { MANIFEST_FILE, type TemplateFile, type TemplateTree } from "./template-tree.ts";
 
 /** Reads a `templates/` folder from disk (the repository's own, a giget download, or a local source). */

@@ -1,5 +1,5 @@
 import { ScaffoldError } from "./errors.ts";
-import { TEMPLATE_FORMAT_VERSION, type TemplateManifest, templateManifestSchema } from "./template-tree.ts";
+import { TEMPLATE_FORMAT_VERSION } from "./template-tree.ts";
 
 /** Refuses a template tree written for another format, before its schema (which may have changed) is checked. */
 export function checkFormatVersion(manifest: unknown, origin: string): void {
@@ -7,16 +7,5 @@ export function checkFormatVersion(manifest: unknown, origin: string): void {
   if (format === TEMPLATE_FORMAT_VERSION) return;
   throw new ScaffoldError(
     `The templates from ${origin} use format ${String(format)}, but this scaffold understands format ${TEMPLATE_FORMAT_VERSION}: use a --template-ref released for this version of scaffold, or upgrade scaffold.`,
-  );
-}
-
-/** The manifest of a template tree, checked: right format, valid shape. */
-export function parseManifest(json: unknown, origin: string): TemplateManifest {
-  checkFormatVersion(json, origin);
-  const result = templateManifestSchema.safeParse(json);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  throw new ScaffoldError(
-    `The templates from ${origin} have an invalid manifest (${issue?.path.join(".")}: ${issue?.message}): check the template source.`,
   );
 }

@@ -50,9 +50,10 @@ export function selectLayers(tree: TemplateTree, options: ProjectOptions): strin
 /** Pure: options + template tree -> the files of the project, sorted by path. */
 export function planProject(tree: TemplateTree, options: ProjectOptions): PlannedFile[] {
   const files = new Map<string, TemplateFile>();
+  const sources = Object.entries(tree.files);
   for (const layer of selectLayers(tree, options)) {
     const prefix = `layers/${layer}/`;
-    for (const [source, file] of Object.entries(tree.files)) {
+    for (const [source, file] of sources) {
       if (!source.startsWith(prefix)) continue;
       const path = source.slice(prefix.length);
       const earlier = files.get(path);
@@ -86,5 +87,5 @@ export function planProject(tree: TemplateTree, options: ProjectOptions): Planne
       2,
     )}\n`,
   });
-  return planned.sort((a, b) => a.path.localeCompare(b.path));
+  return planned.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }

@@ -1,26 +1,15 @@
-import { execFile } from "node:child_process";
 import { copyFileSync, existsSync, readFileSync } from "node:fs";
 import { homedir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { oneLine } from "./errors.ts";
 import { writeInitialCommit } from "./git-commit.ts";
 import { type GitSettings, gitSettings } from "./git-settings.ts";
+import { runGit as git } from "./run-git.ts";
 
 export interface PostResult {
   env: boolean;
   /** "committed", "no-git" (git is not installed), or the one-line reason the repository could not be created. */
   git: string;
-}
-
-function git(args: string[], cwd: string): Promise<{ code: number; output: string }> {
-  // No discovery above the project folder: a parent repository's config must not apply to the new one.
-  const env = { ...process.env, GIT_TERMINAL_PROMPT: "0", GIT_CEILING_DIRECTORIES: dirname(cwd) };
-  return new Promise((resolve, reject) => {
-    execFile("git", args, { cwd, env }, (error, stdout, stderr) => {
-      if (error && (error as NodeJS.ErrnoException).code === "ENOENT") reject(error);
-      else resolve({ code: error ? Number(error.code) || 1 : 0, output: `${stdout}${stderr}` });
-    });
-  });
 }
 
 const MESSAGE = "Initial commit from scaffold";

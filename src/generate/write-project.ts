@@ -24,10 +24,12 @@ export function directoriesOf(files: readonly PlannedFile[]): string[] {
   return [...dirs].sort();
 }
 
+/** An absolute path (`/x`, `\\x`, `C:`) or an empty, `.` or `..` segment. */
+const UNSAFE_PATH = /^(?:[/\\]|[A-Za-z]:)|(?:^|[/\\])\.{0,2}(?:[/\\]|$)/;
+
 /** A planned path must stay inside the project: relative, no `..`, `.` or empty segment. */
 function checkPath(path: string): void {
-  const segments = path.split(/[/\\]/);
-  if (path.startsWith("/") || /^[A-Za-z]:/.test(path) || segments.some((s) => s === ".." || s === "." || s === "")) {
+  if (UNSAFE_PATH.test(path)) {
     throw new ScaffoldError(`The templates plan an unsafe path (${path}): check the template source.`);
   }
 }

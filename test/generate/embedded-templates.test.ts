@@ -1,7 +1,6 @@
 import { afterEach, expect, test } from "bun:test";
 import { join } from "node:path";
 import pkg from "../../package.json" with { type: "json" };
-import { loadEmbeddedTemplates } from "../../src/generate/embedded-templates.ts";
 import { loadTemplateDir } from "../../src/generate/load-template-dir.ts";
 import { loadTemplates } from "../../src/generate/template-source.ts";
 import type { TemplateTree } from "../../src/generate/template-tree.ts";
@@ -14,7 +13,7 @@ const request = { ref: null, source: null, offline: true, cacheDir: "/nonexisten
 
 test("from source, the embedded templates are the repository's templates/ folder", async () => {
   const fromDisk = await loadTemplateDir(join(import.meta.dir, "../../templates"));
-  expect(await loadEmbeddedTemplates()).toEqual(fromDisk);
+  expect((await loadTemplates(request)).tree).toEqual(fromDisk);
 });
 
 test("in the binary, the tree put on globalThis.__SCAFFOLD_TEMPLATES__ is used as is", async () => {
@@ -28,7 +27,6 @@ test("in the binary, the tree put on globalThis.__SCAFFOLD_TEMPLATES__ is used a
     files: {},
   };
   globalThis.__SCAFFOLD_TEMPLATES__ = tree;
-  expect(await loadEmbeddedTemplates()).toBe(tree);
   expect((await loadTemplates(request)).tree).toBe(tree);
 });
 

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gitSettings } from "../../src/generate/git-settings.ts";
-import { isIgnored, parseIgnore } from "../../src/generate/gitignore.ts";
+import { ignoreMatcher, isIgnored, parseIgnore } from "../../src/generate/gitignore.ts";
 
 let home: string;
 beforeAll(async () => {
@@ -62,7 +62,7 @@ test("gitignore patterns: folders only, anchoring, globs, scoped to their folder
   const rules = parseIgnore("node_modules/\n/build\n*.log\ndocs/**/tmp\n[ab].tmp\n", "");
   const nested = parseIgnore("gen.ts\n", "pkg/");
   if (!rules || !nested) throw new Error("parse failed");
-  const all = [...rules, ...nested];
+  const all = ignoreMatcher([...rules, ...nested]);
   expect(isIgnored(all, "node_modules", true)).toBe(true);
   expect(isIgnored(all, "src/node_modules", true)).toBe(true);
   expect(isIgnored(all, "node_modules", false)).toBe(false);

@@ -55,7 +55,7 @@ describe("writeProject", () => {
   });
 
   test("refuses paths that would leave the project", async () => {
-    for (const path of ["../evil", "/etc/evil", "a/../../evil", "a//b", "./a"]) {
+    for (const path of ["../evil", "/etc/evil", "a/../../evil", "a//b", "./a", "a/", "", "C:/evil", "a\\..\\evil"]) {
       await expect(writeProject([file(path)], join(work, "three"), { force: false })).rejects.toThrow("unsafe path");
     }
     expect(inspectTarget(join(work, "three"))).toBe("missing");
