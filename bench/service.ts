@@ -7,6 +7,11 @@
  * `GET /api/v1/users/:id` (valid token) with autocannon, and the same two routes of a bare Hono app answering the same
  * JSON without any middleware, then prints requests/s, p99 latency, the ratio to the bare app and errors/non-2xx.
  * Target: >= 60% of the bare app on /health, no error under load.
+ *
+ * These machines are shared and noisy (the same server varies by +-30% between two runs a minute apart), so per
+ * runtime the bare app and the services run side by side and are measured in interleaved rounds (BENCH_ROUNDS,
+ * default 3): each figure is the median of its rounds, each taken minutes apart from the others but next to its
+ * baseline.
  */
 import { rm, writeFile } from "node:fs/promises";
 import { loadavg } from "node:os";
@@ -16,7 +21,8 @@ import { type CommandResult, generateFullProject, npmInstall, runCommand } from 
 import { launchServer, RUNTIMES, type RunningService, type Runtime, startService } from "../test/support/runtimes.ts";
 import { createPostgresDatabase, type ScratchDatabase } from "../test/support/server-databases.ts";
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const USER_ID = 1;
 
@@ -67,12 +73,21 @@ async function load(url: string, token?: string): Promise<Load> {
   };
 }
 
-/** Warms the server up (JIT, connection pools) for a short run before measuring. */
-async function measure(url: string, token?: string): Promise<Load> {
-  await runCommand(join(import.meta.dir, "../node_modules/.bin/autocannon"), ["-c", "10", "-d", "2", url], {
-    cwd: import.meta.dir,
-  });
-  return load(url, token);
+/** Warms a server up (JIT, connection pools) before its first measured round. */
+async function warmUp(url: string, token?: string): Promise<void> {
+  const args = ["-c", "10", "-d", "2"];
+  if (token) args.push("-H", `authorization=Bearer ${token}`);
+  await runCommand(join(import.meta.dir, "../node_modules/.bin/autocannon"), [...args, url], { cwd: import.meta.dir });
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+
+/** The median round by requests/s; errors and non-2xx summed over all rounds. */
+function medianLoad(rounds: Load[]): Load {
+  const rps = median(rounds.map((round) => round.rps));
+  const middle = rounds.find((round) => round.rps === rps) as Load;
+  const sum = (key: "errors" | "non2xx") => rounds.reduce((total, round) => total + round[key], 0);
+  return { rps, p99: middle.p99, errors: sum("errors"), non2xx: sum("non2xx") };
 }
 
 interface Row {
@@ -83,12 +98,28 @@ interface Row {
   bare: Load;
 }
 
-async function benchServer(server: RunningService, userPath: string, token?: string) {
-  try {
-    return { health: await measure(`${server.url}/health`), user: await measure(`${server.url}${userPath}`, token) };
-  } finally {
-    server.kill();
-  }
+/** A server under test and its two URLs; `rounds` collects one measurement per round and route. */
+interface Subject {
+  name: string;
+  server: RunningService;
+  health: string;
+  user: string;
+  token?: string;
+  rounds: { health: Load[]; user: Load[] };
+}
+
+async function subject(name: string, server: RunningService, userPath: string, token?: string): Promise<Subject> {
+  const health = `${server.url}/health`;
+  const user = `${server.url}${userPath}`;
+  await warmUp(health);
+  await warmUp(user, token);
+  return { name, server, health, user, ...(token ? { token } : {}), rounds: { health: [], user: [] } };
+}
+
+/** A generated service with a registered user, whose own id and access token the users route is driven with. */
+async function sessionSubject(name: string, service: RunningService): Promise<Subject> {
+  const session = await new ContractClient(service.url).newSession("bench");
+  return subject(name, service, `/api/v1/users/${session.id}`, session.access);
 }
 
 async function main(): Promise<void> {
@@ -110,28 +141,35 @@ async function main(): Promise<void> {
   const rows: Row[] = [];
   try {
     for (const runtime of RUNTIMES) {
-      console.error(`${runtime}: bare Hono app`);
-      const bare = await benchServer(
-        await launchServer(sqliteDir, `bare ${runtime}`, BARE_COMMANDS[runtime], {}),
-        `/api/v1/users/${USER_ID}`,
-      );
-      for (const target of targets) {
-        console.error(`${runtime}: ${target.name}`);
-        const env = { DATABASE_URL: target.databaseUrl(), JWT_SECRET: "b".repeat(48), APP_ENV: "production" };
-        const service = await startService(target.dir, runtime, env);
-        const session = await new ContractClient(service.url).newSession("bench");
-        const measured = await benchServer(service, `/api/v1/users/${session.id}`, session.access);
-        rows.push({ runtime, target: target.name, route: "GET /health", load: measured.health, bare: bare.health });
-        rows.push({
-          runtime,
-          target: target.name,
-          route: "GET /api/v1/users/:id",
-          load: measured.user,
-          bare: bare.user,
-        });
+      const subjects: Subject[] = [];
+      try {
+        console.error(`${runtime}: starting the bare Hono app and the services`);
+        const bareServer = await launchServer(sqliteDir, `bare ${runtime}`, BARE_COMMANDS[runtime], {});
+        subjects.push(await subject("bare Hono", bareServer, `/api/v1/users/${USER_ID}`));
+        for (const target of targets) {
+          const env = { DATABASE_URL: target.databaseUrl(), JWT_SECRET: "b".repeat(48), APP_ENV: "production" };
+          const service = await startService(target.dir, runtime, env);
+          subjects.push(await sessionSubject(target.name, service));
+        }
+        for (let round = 1; round <= ROUNDS; round++) {
+          console.error(`${runtime}: round ${round} of ${ROUNDS}`);
+          for (const each of subjects) {
+            each.rounds.health.push(await load(each.health));
+            each.rounds.user.push(await load(each.user, each.token));
+          }
+        }
+      } finally {
+        for (const each of subjects) each.server.kill();
       }
-      rows.push({ runtime, target: "bare Hono", route: "GET /health", load: bare.health, bare: bare.health });
-      rows.push({ runtime, target: "bare Hono", route: "GET /api/v1/users/:id", load: bare.user, bare: bare.user });
+      const [bare, ...services] = subjects as [Subject, ...Subject[]];
+      const bareHealth = medianLoad(bare.rounds.health);
+      const bareUser = medianLoad(bare.rounds.user);
+      for (const each of [...services, bare]) {
+        const health = medianLoad(each.rounds.health);
+        const user = medianLoad(each.rounds.user);
+        rows.push({ runtime, target: each.name, route: "GET /health", load: health, bare: bareHealth });
+        rows.push({ runtime, target: each.name, route: "GET /api/v1/users/:id", load: user, bare: bareUser });
+      }
     }
   } finally {
     for (const target of targets) {
@@ -144,7 +182,7 @@ async function main(): Promise<void> {
     .map((value) => value.toFixed(2))
     .join(" ");
   console.log(
-    `\nautocannon: ${CONNECTIONS} connections, ${SECONDS} s per row after a 2 s warm-up; load average ${loadAverage}\n`,
+    `\nautocannon: ${CONNECTIONS} connections, ${SECONDS} s per measurement after a 2 s warm-up, median of ${ROUNDS} interleaved rounds; load average ${loadAverage}\n`,
   );
   console.log("| runtime | target | route | req/s | p99 ms | vs bare | errors | non-2xx |");
   console.log("|---|---|---|---:|---:|---:|---:|---:|");

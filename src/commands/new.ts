@@ -63,7 +63,7 @@ async function generate(options: GenerateOptions): Promise<void> {
       return repository;
     },
     prepare: async (dir) => {
-      post = await postGenerate(dir, await repository);
+      post = await postGenerate(dir, files, await repository);
     },
   });
   printNextSteps({ options, target, files: files.length, backup, post });

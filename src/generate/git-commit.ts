@@ -33,31 +33,59 @@ function sortByBytes<T>(items: readonly T[], key: (item: T) => string): T[] {
   return keyed.map(({ item }) => item);
 }
 
+/** A file of the project as written to disk: the commit hashes these contents instead of reading them back. */
+export interface ProjectFile {
+  /** Relative to the project root, `/`-separated. */
+  path: string;
+  contents: string | Uint8Array;
+}
+
+interface Folder {
+  files: ProjectFile[];
+  folders: Map<string, Folder>;
+}
+
 interface Scope {
   rules: IgnoreRule[];
   matcher: IgnoreMatcher;
 }
 
-/** The files `git add -A` would stage: every regular file not ignored by a .gitignore or the global excludes. */
-function collect(root: string, rel: string, parent: Scope, out: { path: string; full: string }[]): void {
-  const dir = join(root, rel);
-  const entries = readdirSync(dir, { withFileTypes: true });
+function folderTree(files: readonly ProjectFile[]): Folder {
+  const root: Folder = { files: [], folders: new Map() };
+  for (const file of files) {
+    let folder = root;
+    const segments = file.path.split("/");
+    for (let i = 0; i < segments.length - 1; i++) {
+      const name = segments[i] as string;
+      let next = folder.folders.get(name);
+      if (!next) folder.folders.set(name, (next = { files: [], folders: new Map() }));
+      folder = next;
+    }
+    folder.files.push(file);
+  }
+  return root;
+}
+
+const text = (contents: string | Uint8Array) =>
+  typeof contents === "string" ? contents : Buffer.from(contents).toString("utf8");
+
+/** The files `git add -A` would stage: every file not ignored by a .gitignore or the global excludes. */
+function collect(folder: Folder, rel: string, parent: Scope, out: ProjectFile[]): void {
   let scope = parent;
-  if (entries.some((entry) => entry.name === ".gitignore")) {
-    const local = parseIgnore(readFileSync(join(dir, ".gitignore"), "utf8"), rel);
+  const ignoreFile = folder.files.find((file) => file.path === `${rel}.gitignore`);
+  if (ignoreFile) {
+    const local = parseIgnore(text(ignoreFile.contents), rel);
     if (!local) throw new Unsupported(`unsupported pattern in ${rel}.gitignore`);
     const rules = [...parent.rules, ...local];
     scope = { rules, matcher: ignoreMatcher(rules) };
   }
-  for (const entry of entries) {
-    if (entry.name === ".git") continue;
-    const path = `${rel}${entry.name}`;
-    if (entry.name === ".gitattributes") throw new Unsupported(".gitattributes");
-    if (entry.isDirectory()) {
-      if (!isIgnored(scope.matcher, path, true)) collect(root, `${path}/`, scope, out);
-    } else if (entry.isFile()) {
-      if (!isIgnored(scope.matcher, path, false)) out.push({ path, full: join(root, path) });
-    } else throw new Unsupported(`${path} is not a regular file`);
+  for (const file of folder.files) {
+    if (file.path === `${rel}.gitattributes`) throw new Unsupported(".gitattributes");
+    if (!isIgnored(scope.matcher, file.path, false)) out.push(file);
+  }
+  for (const [name, sub] of folder.folders) {
+    const path = `${rel}${name}`;
+    if (!isIgnored(scope.matcher, path, true)) collect(sub, `${path}/`, scope, out);
   }
 }
 
@@ -103,12 +131,21 @@ function indexFile(files: readonly StagedFile[]): Buffer {
   return Buffer.concat([body, digest("sha1", body)]);
 }
 
-/** Creates `<dir>/.git` holding one commit of the project's files on `settings.branch`; returns the commit's hash. */
-export function writeInitialCommit(dir: string, settings: GitSettings, message: string): string {
+/**
+ * Creates `<dir>/.git` holding one commit of the project's files on `settings.branch`; returns the commit's hash.
+ * `files` are exactly the files in `dir` (the project just written), so they are hashed from memory; only their
+ * stat data (for the index and the executable bit) is read from disk.
+ */
+export function writeInitialCommit(
+  dir: string,
+  files: readonly ProjectFile[],
+  settings: GitSettings,
+  message: string,
+): string {
   const globalRules = parseIgnore(settings.globalExcludes, "");
   if (!globalRules) throw new Unsupported("unsupported pattern in the global excludes file");
-  const found: { path: string; full: string }[] = [];
-  collect(dir, "", { rules: globalRules, matcher: ignoreMatcher(globalRules) }, found);
+  const found: ProjectFile[] = [];
+  collect(folderTree(files), "", { rules: globalRules, matcher: ignoreMatcher(globalRules) }, found);
   const gitDir = join(dir, ".git");
   try {
     for (const sub of ["objects/info", "objects/pack", "refs/heads", "refs/tags", "logs/refs/heads"]) {
@@ -116,10 +153,10 @@ export function writeInitialCommit(dir: string, settings: GitSettings, message: 
     }
     const objects: GitObject[] = [];
     const root: Tree = new Map();
-    const files = sortByBytes(found, (file) => file.path).map(({ path, full }): StagedFile => {
-      const stat = lstatSync(full, { bigint: true });
+    const staged = sortByBytes(found, (file) => file.path).map(({ path, contents }): StagedFile => {
+      const stat = lstatSync(join(dir, path), { bigint: true });
       const executable = (stat.mode & 0o100n) !== 0n;
-      const blob = gitObject("blob", readFileSync(full));
+      const blob = gitObject("blob", typeof contents === "string" ? Buffer.from(contents) : contents);
       objects.push(blob);
       const file: StagedFile = { path, mode: executable ? "100755" : "100644", hash: blob.hash, stat };
       const segments = path.split("/");
@@ -141,7 +178,7 @@ export function writeInitialCommit(dir: string, settings: GitSettings, message: 
     writeFileSync(join(gitDir, ref), `${commit}\n`);
     writeFileSync(join(gitDir, "HEAD"), `ref: ${ref}\n`);
     writeFileSync(join(gitDir, "config"), CONFIG);
-    writeFileSync(join(gitDir, "index"), indexFile(files));
+    writeFileSync(join(gitDir, "index"), indexFile(staged));
     const log = `${"0".repeat(40)} ${commit} ${settings.committer}\tcommit (initial): ${message}\n`;
     mkdirSync(join(gitDir, "logs", ref, ".."), { recursive: true });
     writeFileSync(join(gitDir, "logs", ref), log);

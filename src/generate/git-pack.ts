@@ -5,13 +5,13 @@ import { crc32, digest, writeZlibStored, zlibStoredLength } from "./fast-digest.
 /** A git object before packing: its type, body and SHA-1 (of `<type> <size>\0<body>`). */
 export interface GitObject {
   type: "commit" | "tree" | "blob";
-  body: Buffer;
+  body: Uint8Array;
   hash: Buffer;
 }
 
 const TYPE_CODES = { commit: 1, tree: 2, blob: 3 } as const;
 
-export function gitObject(type: GitObject["type"], body: Buffer): GitObject {
+export function gitObject(type: GitObject["type"], body: Uint8Array): GitObject {
   return { type, body, hash: digest("sha1", `${type} ${body.length}\0`, body) };
 }
 

@@ -1,8 +1,8 @@
-import { copyFileSync, existsSync, readFileSync } from "node:fs";
+import { copyFileSync, readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { oneLine } from "./errors.ts";
-import { writeInitialCommit } from "./git-commit.ts";
+import { type ProjectFile, writeInitialCommit } from "./git-commit.ts";
 import { type GitSettings, gitSettings } from "./git-settings.ts";
 import { runGit as git } from "./run-git.ts";
 
@@ -74,25 +74,30 @@ async function commitWithGit(dir: string): Promise<string> {
   return commit.code === 0 ? "committed" : oneLine(commit.output);
 }
 
-async function commitAll(dir: string, plan: GitSettings | null): Promise<string> {
+async function commitAll(dir: string, files: readonly ProjectFile[], plan: GitSettings | null): Promise<string> {
   if (plan) {
     try {
-      writeInitialCommit(dir, plan, MESSAGE);
+      writeInitialCommit(dir, files, plan, MESSAGE);
       return "committed";
     } catch {
-      // Unsupported (a .gitignore feature, a symlink…) or a write error: git itself does it, as before.
+      // Unsupported (a .gitignore or .gitattributes feature) or a write error: git itself does it, as before.
     }
   }
   return commitWithGit(dir);
 }
 
 /**
- * After the files are written: `.env` from `.env.example`, then the initial commit as `initRepository` planned it.
+ * After `files` are written in `dir`: `.env` from `.env.example`, then the initial commit as `initRepository`
+ * planned it.
  */
-export async function postGenerate(dir: string, plan: RepositoryPlan): Promise<PostResult> {
-  const example = join(dir, ".env.example");
-  const env = join(dir, ".env");
-  const copyEnv = existsSync(example) && !existsSync(env);
-  if (copyEnv) copyFileSync(example, env);
-  return { env: copyEnv, git: plan === "no-git" ? "no-git" : await commitAll(dir, plan).catch(() => "no-git") };
+export async function postGenerate(
+  dir: string,
+  files: readonly ProjectFile[],
+  plan: RepositoryPlan,
+): Promise<PostResult> {
+  const example = files.find((file) => file.path === ".env.example");
+  const copyEnv = example !== undefined && !files.some((file) => file.path === ".env");
+  if (copyEnv) copyFileSync(join(dir, ".env.example"), join(dir, ".env"));
+  const all = copyEnv ? [...files, { path: ".env", contents: example.contents }] : files;
+  return { env: copyEnv, git: plan === "no-git" ? "no-git" : await commitAll(dir, all, plan).catch(() => "no-git") };
 }

@@ -46,7 +46,7 @@ describe("generating the full project", () => {
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toContain("Created demo (full, postgres)");
     expect(result.stdout).toContain("Settings are in .env (copied from .env.example).");
-    for (const step of ["cd demo", "npm install", "npm run dev", "npm test"]) expect(result.stdout).toContain(step);
+    for (const step of ["cd demo", "./setup.sh", "npm run dev", "npm test"]) expect(result.stdout).toContain(step);
   });
 
   test("writes scaffold.json with template, database, observability, template ref and CLI version", async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { chmod, cp, mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Unsupported, writeInitialCommit } from "../../src/generate/git-commit.ts";
+import { type ProjectFile, Unsupported, writeInitialCommit } from "../../src/generate/git-commit.ts";
 import type { GitSettings } from "../../src/generate/git-settings.ts";
 
 const settings: GitSettings = {
@@ -34,8 +34,8 @@ function git(cwd: string, ...args: string[]): string {
 }
 
 /** A project with what a .gitignore and git's orderings can trip on: ignored files and folders, nested rules. */
-async function project(dir: string): Promise<void> {
-  const files: Record<string, string> = {
+async function project(dir: string): Promise<ProjectFile[]> {
+  const files: Record<string, string | Uint8Array> = {
     ".gitignore": "# comment\n\nnode_modules/\n.env\n/build\n*.log\ndocs/**/tmp\ncache?/\n[ab].tmp\n",
     ".env": "SECRET=1\n",
     ".env.example": "SECRET=\n",
@@ -60,6 +60,10 @@ async function project(dir: string): Promise<void> {
     "pkg/main.ts": "kept",
     "generated.ts": "kept: the nested rule is scoped to pkg/",
     "empty/.keep": "",
+    "assets/logo.bin": new Uint8Array([0, 255, 10, 13, 128]),
+    // UTF-16 orders these two the other way round from UTF-8 bytes (git's order).
+    "\u{1F600}.ts": "emoji",
+    "\uFF01.ts": "fullwidth",
   };
   for (const [path, contents] of Object.entries(files)) {
     await mkdir(join(dir, path, ".."), { recursive: true });
@@ -67,6 +71,7 @@ async function project(dir: string): Promise<void> {
   }
   await chmod(join(dir, "setup.sh"), 0o755);
   await mkdir(join(dir, "really-empty"));
+  return Object.entries(files).map(([path, contents]) => ({ path, contents }));
 }
 
 describe("writeInitialCommit", () => {
@@ -74,8 +79,7 @@ describe("writeInitialCommit", () => {
   let commit: string;
   beforeAll(async () => {
     dir = join(work, "project");
-    await project(dir);
-    commit = writeInitialCommit(dir, settings, "Initial commit from scaffold");
+    commit = writeInitialCommit(dir, await project(dir), settings, "Initial commit from scaffold");
   });
 
   test("one commit on the configured branch, with the given author and committer", () => {
@@ -126,7 +130,8 @@ describe("what it does not do, it refuses before writing anything", () => {
     const dir = join(work, "negated");
     await mkdir(dir);
     await writeFile(join(dir, ".gitignore"), "*.log\n!keep.log\n");
-    expect(() => writeInitialCommit(dir, settings, "x")).toThrow(Unsupported);
+    const files = [{ path: ".gitignore", contents: "*.log\n!keep.log\n" }];
+    expect(() => writeInitialCommit(dir, files, settings, "x")).toThrow(Unsupported);
     expect(await readdir(dir)).toEqual([".gitignore"]);
   });
 
@@ -134,7 +139,8 @@ describe("what it does not do, it refuses before writing anything", () => {
     const dir = join(work, "attributes");
     await mkdir(dir);
     await writeFile(join(dir, ".gitattributes"), "* text=auto\n");
-    expect(() => writeInitialCommit(dir, settings, "x")).toThrow(Unsupported);
+    const files = [{ path: ".gitattributes", contents: "* text=auto\n" }];
+    expect(() => writeInitialCommit(dir, files, settings, "x")).toThrow(Unsupported);
     expect(await readdir(dir)).toEqual([".gitattributes"]);
   });
 });
