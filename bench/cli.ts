@@ -109,6 +109,8 @@ async function bench(hyperfine: string, work: string, runs: string | undefined):
   for (const [name, command] of commands) args.push("--command-name", name, command);
   const filesystem = Bun.spawnSync(["df", "-T", cwd]).stdout.toString().trim().split("\n").pop() ?? "";
   console.log(`writing into ${cwd} (${filesystem.split(/\s+/)[1] ?? "unknown file system"})`);
+  // Dirty pages left by the builds and installs above would be written back during the first command's runs.
+  Bun.spawnSync(["sync"]);
   const loadBefore = loadavg()[0] ?? 0;
   const result = Bun.spawnSync(args, { cwd, env, stdout: "inherit", stderr: "inherit" });
   if (result.exitCode !== 0) throw new Error(`hyperfine failed with exit ${result.exitCode}`);
