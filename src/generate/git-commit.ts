@@ -1,4 +1,4 @@
-import { type BigIntStats, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { type BigIntStats, lstatSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { digest } from "./fast-digest.ts";
 import { type GitObject, gitObject, writePack } from "./git-pack.ts";
@@ -58,7 +58,10 @@ function folderTree(files: readonly ProjectFile[]): Folder {
     for (let i = 0; i < segments.length - 1; i++) {
       const name = segments[i] as string;
       let next = folder.folders.get(name);
-      if (!next) folder.folders.set(name, (next = { files: [], folders: new Map() }));
+      if (!next) {
+        next = { files: [], folders: new Map() };
+        folder.folders.set(name, next);
+      }
       folder = next;
     }
     folder.files.push(file);
