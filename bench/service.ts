@@ -55,15 +55,21 @@ function mustSucceed(what: string, result: CommandResult): void {
   if (result.code !== 0) throw new Error(`${what} failed (${result.code})\n${result.output.slice(-4_000)}`);
 }
 
-/** autocannon as a CLI under Node 24 (a process of its own, like any client), JSON result on stdout. */
-async function load(url: string, token?: string): Promise<Load> {
-  const args = ["-j", "-c", String(CONNECTIONS), "-d", String(SECONDS)];
+/** autocannon as a CLI under Node 24 (a process of its own, like any client) for `seconds` against `url`. */
+async function autocannon(options: string[], seconds: number, url: string, token?: string): Promise<CommandResult> {
+  const args = [...options, "-d", String(seconds)];
   if (token) args.push("-H", `authorization=Bearer ${token}`);
   const result = await runCommand(join(import.meta.dir, "../node_modules/.bin/autocannon"), [...args, url], {
     cwd: import.meta.dir,
-    timeoutMs: (SECONDS + 30) * 1000,
+    timeoutMs: (seconds + 30) * 1000,
   });
   mustSucceed("autocannon", result);
+  return result;
+}
+
+/** One measurement, from autocannon's JSON result on stdout. */
+async function load(url: string, token?: string): Promise<Load> {
+  const result = await autocannon(["-j", "-c", String(CONNECTIONS)], SECONDS, url, token);
   const json = JSON.parse(result.output.slice(result.output.indexOf("{")));
   return {
     rps: json.requests.average,
@@ -75,9 +81,7 @@ async function load(url: string, token?: string): Promise<Load> {
 
 /** Warms a server up (JIT, connection pools) before its first measured round. */
 async function warmUp(url: string, token?: string): Promise<void> {
-  const args = ["-c", "10", "-d", "2"];
-  if (token) args.push("-H", `authorization=Bearer ${token}`);
-  await runCommand(join(import.meta.dir, "../node_modules/.bin/autocannon"), [...args, url], { cwd: import.meta.dir });
+  await autocannon(["-c", "10"], 2, url, token);
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
