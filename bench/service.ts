@@ -4,9 +4,9 @@
  *   npx bun bench/service.ts            (TEST_POSTGRES_URL adds the PostgreSQL rows; BENCH_SECONDS, BENCH_CONNECTIONS)
  *
  * For SQLite (and PostgreSQL when TEST_POSTGRES_URL is set) x Node, Bun, Deno it drives `GET /health` and
- * `GET /api/v1/users/:id` (valid token) with autocannon, and the same two routes of a bare Hono app answering the same
- * JSON without any middleware, then prints requests/s, p99 latency, the ratio to the bare app and errors/non-2xx.
- * Target: >= 60% of the bare app on /health, no error under load.
+ * `GET /api/v1/users/:id` (valid token) with wrk (Debian/Homebrew package `wrk`), and the same two routes of a bare Hono
+ * app answering the same JSON without any middleware, then prints requests/s, p99 latency, the ratio to the bare app
+ * and errors/non-2xx. Target: >= 60% of the bare app on /health, no error under load.
  *
  * These machines are shared and noisy (the same server varies by +-30% between two runs a minute apart), so per
  * runtime the bare app and the services run side by side and are measured in interleaved rounds (BENCH_ROUNDS,
@@ -14,7 +14,7 @@
  * baseline.
  */
 import { rm, writeFile } from "node:fs/promises";
-import { loadavg } from "node:os";
+import { availableParallelism, loadavg } from "node:os";
 import { dirname, join } from "node:path";
 import { ContractClient } from "../test/e2e/generated/contract-client.ts";
 import { type CommandResult, generateFullProject, npmInstall, runCommand } from "../test/support/generated-project.ts";
@@ -55,33 +55,55 @@ function mustSucceed(what: string, result: CommandResult): void {
   if (result.code !== 0) throw new Error(`${what} failed (${result.code})\n${result.output.slice(-4_000)}`);
 }
 
-/** autocannon as a CLI under Node 24 (a process of its own, like any client) for `seconds` against `url`. */
-async function autocannon(options: string[], seconds: number, url: string, token?: string): Promise<CommandResult> {
-  const args = [...options, "-d", String(seconds)];
-  if (token) args.push("-H", `authorization=Bearer ${token}`);
-  const result = await runCommand(join(import.meta.dir, "../node_modules/.bin/autocannon"), [...args, url], {
+/**
+ * Server and load generator each get a core of their own: this process (and so every server it starts) is pinned to
+ * core 0, wrk to core 1. Otherwise they compete for the same cores, and a figure says more about the client than about
+ * the server; a bare Hono app answers faster than autocannon can ask, which is why wrk (C) is used.
+ */
+function pinServersToCoreZero(): boolean {
+  if (availableParallelism() < 2 || !Bun.which("taskset")) return false;
+  return Bun.spawnSync(["taskset", "-a", "-p", "-c", "0", String(process.pid)], { stdout: "ignore" }).exitCode === 0;
+}
+if (!Bun.which("wrk")) {
+  console.error("bench/service.ts needs wrk: apt-get install -y wrk (or brew install wrk)");
+  process.exit(1);
+}
+const PINNED = pinServersToCoreZero();
+
+/** wrk for `seconds` against `url`; its text report on stdout. */
+async function wrk(seconds: number, url: string, token?: string): Promise<string> {
+  const args = ["-t1", "-c", String(CONNECTIONS), "-d", `${seconds}s`, "--latency"];
+  if (token) args.push("-H", `Authorization: Bearer ${token}`);
+  const [command, ...prefix] = PINNED ? ["taskset", "-c", "1", "wrk"] : ["wrk"];
+  const result = await runCommand(command as string, [...prefix, ...args, url], {
     cwd: import.meta.dir,
     timeoutMs: (seconds + 30) * 1000,
   });
-  mustSucceed("autocannon", result);
-  return result;
+  mustSucceed("wrk", result);
+  return result.output;
 }
 
-/** One measurement, from autocannon's JSON result on stdout. */
-async function load(url: string, token?: string): Promise<Load> {
-  const result = await autocannon(["-j", "-c", String(CONNECTIONS)], SECONDS, url, token);
-  const json = JSON.parse(result.output.slice(result.output.indexOf("{")));
+const UNIT_MS: Record<string, number> = { us: 0.001, ms: 1, s: 1000 };
+
+/** One measurement, from wrk's report. */
+function parseWrk(report: string): Load {
+  const number = (pattern: RegExp) => Number(report.match(pattern)?.[1] ?? 0);
+  const p99 = report.match(/^\s*99%\s+([\d.]+)(us|ms|s)\s*$/m);
+  if (!p99 || !/Requests\/sec:/.test(report)) throw new Error(`unexpected wrk output:\n${report}`);
+  const sockets = report.match(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/);
   return {
-    rps: json.requests.average,
-    p99: json.latency.p99,
-    errors: json.errors + json.timeouts,
-    non2xx: json.non2xx,
+    rps: number(/Requests\/sec:\s+([\d.]+)/),
+    p99: Number(p99[1]) * (UNIT_MS[p99[2] as string] as number),
+    errors: sockets ? sockets.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0,
+    non2xx: number(/Non-2xx or 3xx responses: (\d+)/),
   };
 }
 
+const load = async (url: string, token?: string): Promise<Load> => parseWrk(await wrk(SECONDS, url, token));
+
 /** Warms a server up (JIT, connection pools) before its first measured round. */
 async function warmUp(url: string, token?: string): Promise<void> {
-  await autocannon(["-c", "10"], 2, url, token);
+  await wrk(2, url, token);
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
@@ -186,14 +208,14 @@ async function main(): Promise<void> {
     .map((value) => value.toFixed(2))
     .join(" ");
   console.log(
-    `\nautocannon: ${CONNECTIONS} connections, ${SECONDS} s per measurement after a 2 s warm-up, median of ${ROUNDS} interleaved rounds; load average ${loadAverage}\n`,
+    `\nwrk: 1 thread, ${CONNECTIONS} connections, ${SECONDS} s per measurement after a 2 s warm-up, median of ${ROUNDS} interleaved rounds; ${PINNED ? "servers on core 0, wrk on core 1" : "not pinned to cores (needs taskset and 2 cores)"}; load average ${loadAverage}\n`,
   );
   console.log("| runtime | target | route | req/s | p99 ms | vs bare | errors | non-2xx |");
   console.log("|---|---|---|---:|---:|---:|---:|---:|");
   for (const { runtime, target, route, load: l, bare } of rows) {
     const ratio = `${((100 * l.rps) / bare.rps).toFixed(0)}%`;
     console.log(
-      `| ${runtime} | ${target} | ${route} | ${Math.round(l.rps)} | ${l.p99} | ${ratio} | ${l.errors} | ${l.non2xx} |`,
+      `| ${runtime} | ${target} | ${route} | ${Math.round(l.rps)} | ${l.p99.toFixed(2)} | ${ratio} | ${l.errors} | ${l.non2xx} |`,
     );
   }
   const misses = rows.filter(

@@ -119,6 +119,43 @@ export function describeBoot(options: BootOptions): void {
       );
     }
 
+    test("access log: one JSON line per request with method, route, path, status, duration and the X-Request-Id it answered", async () => {
+      const running = service as RunningService;
+      const mark = `e2e-${randomBytes(6).toString("hex")}`;
+      const answers = await Promise.all([
+        fetch(`${target.url}/api/v1/users/12345`, { headers: { "X-Request-Id": `${mark}-a` } }),
+        fetch(`${target.url}/no/such/route`, { headers: { "X-Request-Id": `${mark}-b` } }),
+      ]);
+      expect(answers.map((res) => res.headers.get("x-request-id"))).toEqual([`${mark}-a`, `${mark}-b`]);
+      const generated = (await fetch(`${target.url}/health`)).headers.get("x-request-id");
+      expect(generated).toMatch(/^[0-9a-f-]{36}$/);
+      // Lines are written in batches, at the latest one event-loop turn later.
+      const logged = async () => {
+        const deadline = Date.now() + 5_000;
+        for (;;) {
+          const lines = running
+            .output()
+            .split("\n")
+            .filter((line) => line.includes(mark) || line.includes(`${generated}`));
+          if (lines.length >= 3 || Date.now() > deadline) return lines.map((line) => JSON.parse(line));
+          await Bun.sleep(50);
+        }
+      };
+      const byId = new Map((await logged()).map((entry) => [entry.requestId, entry]));
+      const common = { level: 30, time: expect.any(Number), service: expect.any(String), msg: "request" };
+      expect(byId.get(`${mark}-a`)).toEqual({
+        ...common,
+        requestId: `${mark}-a`,
+        method: "GET",
+        route: "/api/v1/users/:id",
+        path: "/api/v1/users/12345",
+        status: 401,
+        durationMs: expect.any(Number),
+      });
+      expect(byId.get(`${mark}-b`)).toMatchObject({ route: "/*", path: "/no/such/route", status: 404 });
+      expect(byId.get(generated as string)).toMatchObject({ route: "/health", path: "/health", status: 200 });
+    });
+
     test("SIGTERM: a request in flight (bcrypt) still gets its answer, then the service exits with code 0 within 10 s", async () => {
       const running = service as RunningService;
       const inFlight = new ContractClient(target.url).register(uniqueEmail("in-flight"), "correct horse battery");

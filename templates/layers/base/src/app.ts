@@ -1,4 +1,3 @@
-import { requestId } from "hono/request-id";
 import { type ApiInfo, mountApiDocs } from "./adapters/http/apidocs.ts";
 import { healthRoutes } from "./adapters/http/health.routes.ts";
 import { errorHandler, notFoundHandler } from "./adapters/http/middleware/error-handler.ts";
@@ -23,7 +22,6 @@ export const apiInfo: ApiInfo = { title: packageInfo.name, version: packageInfo.
 /** The whole HTTP app, without a socket: `main.ts` serves it, tests call `app.request()`. */
 export function createApp({ container, logger, service, exposeErrors, pingDatabase }: AppDependencies) {
   const app = createRouter();
-  app.use(requestId());
   app.use(requestLogger(logger));
   app.onError(errorHandler(logger, exposeErrors));
   app.notFound(notFoundHandler);

@@ -1,5 +1,6 @@
 import { type Logger, pino } from "pino";
 import pretty from "pino-pretty";
+import { batchedDestination } from "./log-destination.ts";
 
 export type { Logger };
 
@@ -15,8 +16,14 @@ export interface LoggerOptions {
  */
 export function createLogger({ appEnv, level, service }: LoggerOptions): Logger {
   const base = { service };
-  // Asynchronous writes: a request never waits for stdout (shutdown flushes, see shutdown.ts).
-  if (appEnv === "production") return pino({ level: level ?? "info", base }, pino.destination({ sync: false }));
+  if (appEnv === "production") {
+    // Synchronous writes to stdout (pino's sonic-boom retries when the pipe is full), batched per event-loop turn;
+    // whatever is pending when the process exits, on any path, is written then.
+    const stdout = pino.destination({ fd: 1, sync: true });
+    const destination = batchedDestination((chunk) => stdout.write(chunk));
+    process.on("exit", destination.flushSync);
+    return pino({ level: level ?? "info", base }, destination);
+  }
   const stream = pretty({
     colorize: Boolean(process.stdout.isTTY),
     ignore: "pid,hostname,service",

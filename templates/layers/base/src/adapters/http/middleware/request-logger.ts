@@ -1,23 +1,37 @@
 import type { MiddlewareHandler } from "hono";
 import { routePath } from "hono/route";
+import { pino } from "pino";
 import type { Logger } from "../../../infrastructure/logger.ts";
 import type { AppEnv } from "../app-env.ts";
 
-/** One log line per request: method, matched route, status, duration and request id. */
+const HEADER = "X-Request-Id";
+/** An incoming request id is kept when it is short and plain; anything else is replaced by a new UUID. */
+const VALID_ID = /^[\w\-=]{1,255}$/;
+const INFO = 30;
+
+/**
+ * The request id (the caller's `X-Request-Id` or a new UUID; in `c.get("requestId")` and echoed in the answer),
+ * then one log line per request: method, matched route, path, status, duration and request id.
+ * The line is the JSON pino would write, built here: this runs on every request, where pino's generic serializer
+ * costs as much as the rest of a `/health` answer. It goes to the logger's own stream (pretty-printed in
+ * development), with the logger's bindings, and only when the logger is at `info` or below.
+ */
 export function requestLogger(logger: Logger): MiddlewareHandler<AppEnv> {
+  // pino's documented symbols; its types do not declare them on Logger.
+  const internals = logger as unknown as Record<symbol, unknown>;
+  const stream = internals[pino.symbols.streamSym] as { write(line: string): void };
+  const bindings = internals[pino.symbols.chindingsSym] as string;
   return async (c, next) => {
     const started = performance.now();
+    const incoming = c.req.header(HEADER);
+    const id = incoming !== undefined && VALID_ID.test(incoming) ? incoming : crypto.randomUUID();
+    c.set("requestId", id);
+    c.header(HEADER, id);
     await next();
-    logger.info(
-      {
-        requestId: c.get("requestId"),
-        method: c.req.method,
-        route: routePath(c, -1),
-        path: c.req.path,
-        status: c.res.status,
-        durationMs: Math.round((performance.now() - started) * 100) / 100,
-      },
-      "request",
+    if (logger.levelVal > INFO) return;
+    const durationMs = Math.round((performance.now() - started) * 100) / 100;
+    stream.write(
+      `{"level":${INFO},"time":${Date.now()}${bindings},"requestId":"${id}","method":${JSON.stringify(c.req.method)},"route":${JSON.stringify(routePath(c, -1))},"path":${JSON.stringify(c.req.path)},"status":${c.res.status},"durationMs":${durationMs},"msg":"request"}\n`,
     );
   };
 }

@@ -1,0 +1,67 @@
+import { describe, expect, test } from "bun:test";
+import { Hono } from "hono";
+import { pino } from "pino";
+import type { AppEnv } from "../../../src/adapters/http/app-env.ts";
+import { requestLogger } from "../../../src/adapters/http/middleware/request-logger.ts";
+
+/** An app with the request logger in front of one route; every line the logger writes is kept. */
+function loggedApp(level = "info") {
+  const lines: string[] = [];
+  const logger = pino({ level, base: { service: "test-service" } }, { write: (line: string) => lines.push(line) });
+  const app = new Hono<AppEnv>();
+  app.use(requestLogger(logger));
+  app.get("/items/:id", (c) => c.json({ id: c.req.param("id"), requestId: c.get("requestId") }));
+  return { app, lines, logger };
+}
+
+describe("request logger", () => {
+  test("one JSON line per request: method, route, path, status, duration and the id sent back in X-Request-Id", async () => {
+    const { app, lines, logger } = loggedApp();
+    const res = await app.request("/items/7");
+    const id = res.headers.get("x-request-id");
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(await res.json()).toEqual({ id: "7", requestId: id });
+    // The same line pino itself would write for these fields.
+    logger.info({ requestId: "x" }, "probe");
+    const [request, probe] = lines.map((line) => JSON.parse(line));
+    expect(request).toEqual({
+      level: 30,
+      time: expect.any(Number),
+      service: "test-service",
+      requestId: id,
+      method: "GET",
+      route: "/items/:id",
+      path: "/items/7",
+      status: 200,
+      durationMs: expect.any(Number),
+      msg: "request",
+    });
+    expect(Object.keys(probe).slice(0, 3)).toEqual(Object.keys(request).slice(0, 3));
+    expect(lines[0]?.endsWith("}\n")).toBe(true);
+  });
+
+  test("keeps a plain incoming X-Request-Id and replaces one that is too long or has other characters", async () => {
+    const { app, lines } = loggedApp();
+    const kept = await app.request("/items/1", { headers: { "X-Request-Id": "req-42_a=" } });
+    expect(kept.headers.get("x-request-id")).toBe("req-42_a=");
+    for (const bad of ['a"b', "a b", "x".repeat(256)]) {
+      const replaced = await app.request("/items/1", { headers: { "X-Request-Id": bad } });
+      expect(replaced.headers.get("x-request-id")).not.toBe(bad);
+    }
+    const ids = lines.map((line) => JSON.parse(line).requestId);
+    expect(ids[0]).toBe("req-42_a=");
+    expect(ids.slice(1).every((id) => /^[0-9a-f-]{36}$/.test(id))).toBe(true);
+  });
+
+  test("escapes the path, logs unknown routes with their status, and writes nothing above info", async () => {
+    const { app, lines } = loggedApp();
+    // A decoded line break and quotes stay inside the one JSON line.
+    expect((await app.request('/nothing/"quoted"%0Anext')).status).toBe(404);
+    expect(lines[0]?.split("\n")).toHaveLength(2);
+    expect(JSON.parse(lines[0] as string)).toMatchObject({ route: "/*", path: '/nothing/"quoted"\nnext', status: 404 });
+
+    const quiet = loggedApp("warn");
+    expect((await quiet.app.request("/items/1")).status).toBe(200);
+    expect(quiet.lines).toEqual([]);
+  });
+});
