@@ -1,7 +1,7 @@
 import { type BigIntStats, lstatSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { digest } from "./fast-digest.ts";
-import { type GitObject, gitObject, writePack } from "./git-pack.ts";
+import { type GitObject, gitObject, knownObject, writePack } from "./git-pack.ts";
 import type { GitSettings } from "./git-settings.ts";
 import { type IgnoreMatcher, type IgnoreRule, ignoreMatcher, isIgnored, parseIgnore } from "./gitignore.ts";
 
@@ -38,6 +38,8 @@ export interface ProjectFile {
   /** Relative to the project root, `/`-separated. */
   path: string;
   contents: string | Uint8Array;
+  /** Hex SHA-1 of the git blob of `contents`, when already known (see `TemplateFile.gitBlob`). */
+  gitBlob?: string | undefined;
 }
 
 interface Folder {
@@ -156,10 +158,11 @@ export function writeInitialCommit(
     }
     const objects: GitObject[] = [];
     const root: Tree = new Map();
-    const staged = sortByBytes(found, (file) => file.path).map(({ path, contents }): StagedFile => {
+    const staged = sortByBytes(found, (file) => file.path).map(({ path, contents, gitBlob }): StagedFile => {
       const stat = lstatSync(join(dir, path), { bigint: true });
       const executable = (stat.mode & 0o100n) !== 0n;
-      const blob = gitObject("blob", typeof contents === "string" ? Buffer.from(contents) : contents);
+      const body = typeof contents === "string" ? Buffer.from(contents) : contents;
+      const blob = gitBlob ? knownObject("blob", body, gitBlob) : gitObject("blob", body);
       objects.push(blob);
       const file: StagedFile = { path, mode: executable ? "100755" : "100644", hash: blob.hash, stat };
       const segments = path.split("/");

@@ -15,6 +15,13 @@ export function gitObject(type: GitObject["type"], body: Uint8Array): GitObject 
   return { type, body, hash: digest("sha1", `${type} ${body.length}\0`, body) };
 }
 
+/** An object whose hash is already known (hex), so it is not hashed again. */
+export const knownObject = (type: GitObject["type"], body: Uint8Array, hash: string): GitObject => ({
+  type,
+  body,
+  hash: Buffer.from(hash, "hex"),
+});
+
 /** Pack entry header: type and size, 4 bits then 7 bits per byte, least significant first. */
 function entryHeader(type: GitObject["type"], size: number): number[] {
   const bytes: number[] = [];

@@ -20,9 +20,14 @@ function placeholders(options: ProjectOptions): Record<string, string> {
   return { __PROJECT_NAME__: options.projectName };
 }
 
+const PLACEHOLDER = /__[A-Z][A-Z_]*[A-Z]__/g;
+
 function substitute(text: string, values: Record<string, string>): string {
-  return text.replace(/__[A-Z][A-Z_]*[A-Z]__/g, (token) => values[token] ?? token);
+  return text.replace(PLACEHOLDER, (token) => values[token] ?? token);
 }
+
+/** Whether `text` holds a placeholder: such a file is not written as it is (build-entry.ts uses this too). */
+export const hasPlaceholder = (text: string): boolean => text.search(PLACEHOLDER) !== -1;
 
 type Json = { [key: string]: unknown };
 const isObject = (value: unknown): value is Json =>
@@ -66,11 +71,12 @@ export function planProject(tree: TemplateTree, options: ProjectOptions): Planne
     }
   }
   const values = placeholders(options);
-  const planned: PlannedFile[] = [...files].map(([path, file]) => ({
-    path,
-    mode: file.mode,
-    contents: substitute(file.contents, values),
-  }));
+  // A file with a precomputed blob hash has no placeholder: it is written as it is, hash included.
+  const planned: PlannedFile[] = [...files].map(([path, file]) =>
+    file.gitBlob === undefined
+      ? { path, mode: file.mode, contents: substitute(file.contents, values) }
+      : { path, mode: file.mode, contents: file.contents, gitBlob: file.gitBlob },
+  );
   planned.push({
     path: "scaffold.json",
     mode: 0o644,

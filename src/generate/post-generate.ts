@@ -98,6 +98,6 @@ export async function postGenerate(
   const example = files.find((file) => file.path === ".env.example");
   const copyEnv = example !== undefined && !files.some((file) => file.path === ".env");
   if (copyEnv) copyFileSync(join(dir, ".env.example"), join(dir, ".env"));
-  const all = copyEnv ? [...files, { path: ".env", contents: example.contents }] : files;
+  const all = copyEnv ? [...files, { path: ".env", contents: example.contents, gitBlob: example.gitBlob }] : files;
   return { env: copyEnv, git: plan === "no-git" ? "no-git" : await commitAll(dir, all, plan).catch(() => "no-git") };
 }

@@ -125,6 +125,24 @@ describe("writeInitialCommit", () => {
   });
 });
 
+test("a blob hash given with a file (precomputed at build time) is used, and gives the same commit", async () => {
+  const plain = join(work, "known-plain");
+  const known = join(work, "known-given");
+  const files = await project(plain);
+  await project(known);
+  const withHashes = files.map((file) => ({ ...file, gitBlob: git(plain, "hash-object", "--no-filters", file.path) }));
+  const expected = writeInitialCommit(plain, files, settings, "same");
+  expect(writeInitialCommit(known, withHashes, settings, "same")).toBe(expected);
+  expect(() => git(known, "fsck", "--strict", "--no-dangling")).not.toThrow();
+
+  // Trusted as given: a wrong hash is what gets committed (hence only build-time hashes of unchanged files).
+  const wrong = join(work, "known-wrong");
+  const wrongFiles = await project(wrong);
+  const lied = wrongFiles.map((file) => (file.path === "a.b.ts" ? { ...file, gitBlob: "ab".repeat(20) } : file));
+  writeInitialCommit(wrong, lied, settings, "same");
+  expect(git(wrong, "ls-files", "-s", "a.b.ts")).toBe(`100644 ${"ab".repeat(20)} 0\ta.b.ts`);
+});
+
 describe("what it does not do, it refuses before writing anything", () => {
   test("a negated .gitignore pattern", async () => {
     const dir = join(work, "negated");
