@@ -18,7 +18,7 @@ export function createLogger({ appEnv, level, service }: LoggerOptions): Logger 
   const base = { service };
   if (appEnv === "production") {
     // Synchronous writes to stdout (pino's sonic-boom retries when the pipe is full), batched per event-loop turn;
-    // whatever is pending when the process exits, on any path, is written then.
+    // whatever is pending when the process exits (normally or by process.exit; not when killed) is written then.
     const stdout = pino.destination({ fd: 1, sync: true });
     const destination = batchedDestination((chunk) => stdout.write(chunk));
     process.on("exit", destination.flushSync);

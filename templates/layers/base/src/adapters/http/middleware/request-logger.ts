@@ -7,7 +7,6 @@ import type { AppEnv } from "../app-env.ts";
 const HEADER = "X-Request-Id";
 /** An incoming request id is kept when it is short and plain; anything else is replaced by a new UUID. */
 const VALID_ID = /^[\w\-=]{1,255}$/;
-const INFO = 30;
 
 /**
  * The request id (the caller's `X-Request-Id` or a new UUID; in `c.get("requestId")` and echoed in the answer),
@@ -21,6 +20,7 @@ export function requestLogger(logger: Logger): MiddlewareHandler<AppEnv> {
   const internals = logger as unknown as Record<symbol, unknown>;
   const stream = internals[pino.symbols.streamSym] as { write(line: string): void };
   const bindings = internals[pino.symbols.chindingsSym] as string;
+  const info = logger.levels.values.info as number;
   return async (c, next) => {
     const started = performance.now();
     const incoming = c.req.header(HEADER);
@@ -28,10 +28,10 @@ export function requestLogger(logger: Logger): MiddlewareHandler<AppEnv> {
     c.set("requestId", id);
     c.header(HEADER, id);
     await next();
-    if (logger.levelVal > INFO) return;
+    if (logger.levelVal > info) return;
     const durationMs = Math.round((performance.now() - started) * 100) / 100;
     stream.write(
-      `{"level":${INFO},"time":${Date.now()}${bindings},"requestId":"${id}","method":${JSON.stringify(c.req.method)},"route":${JSON.stringify(routePath(c, -1))},"path":${JSON.stringify(c.req.path)},"status":${c.res.status},"durationMs":${durationMs},"msg":"request"}\n`,
+      `{"level":${info},"time":${Date.now()}${bindings},"requestId":"${id}","method":${JSON.stringify(c.req.method)},"route":${JSON.stringify(routePath(c, -1))},"path":${JSON.stringify(c.req.path)},"status":${c.res.status},"durationMs":${durationMs},"msg":"request"}\n`,
     );
   };
 }
