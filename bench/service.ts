@@ -5,8 +5,10 @@
  *
  * For SQLite (and PostgreSQL when TEST_POSTGRES_URL is set) x Node, Bun, Deno it drives `GET /health` and
  * `GET /api/v1/users/:id` (valid token) with wrk (Debian/Homebrew package `wrk`), and the same two routes of a bare Hono
- * app answering the same JSON without any middleware, then prints requests/s, p99 latency, the ratio to the bare app
- * and errors/non-2xx. Target: >= 60% of the bare app on /health, no error under load.
+ * app answering the same JSON without any middleware, then prints requests/s, p99 latency, the ratio to the bare app,
+ * the server's CPU time per request (and the bare app's CPU time over it) and errors/non-2xx. Target: >= 60% of the
+ * bare app's requests/s on /health, no error under load. A reference row, the bare app plus one X-Request-Id header,
+ * shows what a second response header alone costs each runtime.
  *
  * These machines are shared and noisy (the same server varies by +-30% between two runs a minute apart), so per
  * runtime the bare app and the services run side by side and are measured in interleaved rounds (BENCH_ROUNDS,
@@ -26,18 +28,28 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const USER_ID = 1;
 
-/** The baseline: the same routes and JSON, no middleware at all; one file for all three runtimes. */
+/**
+ * The baseline: the same routes and JSON, no middleware at all; one file for all three runtimes. With
+ * BARE_REQUEST_ID=1 it adds one header (a new X-Request-Id) and nothing else: a reference row showing what a second
+ * response header costs each runtime (Deno and @hono/node-server have fast paths for answers with only a content type).
+ */
 const BARE_APP = `import { Hono } from "hono";
 const app = new Hono();
 const user = { id: ${USER_ID}, email: "bench@example.com", created_at: "2026-01-01T00:00:00.000Z", updated_at: "2026-01-01T00:00:00.000Z" };
-app.get("/health", (c) => c.json({ status: "ok" }));
-app.get("/api/v1/users/:id", (c) => c.json({ status: "success", data: { ...user, id: Number(c.req.param("id")) } }));
+const withId = process.env.BARE_REQUEST_ID === "1";
+const answer = (res) => {
+  if (withId) res.headers.set("X-Request-Id", crypto.randomUUID());
+  return res;
+};
+app.get("/health", (c) => answer(c.json({ status: "ok" })));
+app.get("/api/v1/users/:id", (c) => answer(c.json({ status: "success", data: { ...user, id: Number(c.req.param("id")) } })));
 const port = Number(process.env.PORT);
 if (globalThis.Bun) Bun.serve({ port, hostname: "127.0.0.1", fetch: app.fetch });
 else if (globalThis.Deno) Deno.serve({ port, hostname: "127.0.0.1", onListen() {} }, app.fetch);
 else (await import("@hono/node-server")).serve({ fetch: app.fetch, port, hostname: "127.0.0.1" });
 `;
 const BARE_FILE = "bench-bare-hono.mjs";
+const BARE_WITH_ID = "bare Hono + X-Request-Id";
 const BARE_COMMANDS: Record<Runtime, [string, ...string[]]> = {
   node: ["node", BARE_FILE],
   bun: ["bun", BARE_FILE],
@@ -46,6 +58,8 @@ const BARE_COMMANDS: Record<Runtime, [string, ...string[]]> = {
 
 interface Load {
   rps: number;
+  /** Server CPU time (user + system, all threads) per request, in µs: steadier than req/s on a shared machine. */
+  cpuUs: number;
   p99: number;
   errors: number;
   non2xx: number;
@@ -85,21 +99,38 @@ async function wrk(seconds: number, url: string, token?: string): Promise<string
 
 const UNIT_MS: Record<string, number> = { us: 0.001, ms: 1, s: 1000 };
 
-/** One measurement, from wrk's report. */
-function parseWrk(report: string): Load {
+/** One measurement, from wrk's report and the server's CPU time over it. */
+function parseWrk(report: string, cpuSeconds: number): Load {
   const number = (pattern: RegExp) => Number(report.match(pattern)?.[1] ?? 0);
   const p99 = report.match(/^\s*99%\s+([\d.]+)(us|ms|s)\s*$/m);
   if (!p99 || !/Requests\/sec:/.test(report)) throw new Error(`unexpected wrk output:\n${report}`);
   const sockets = report.match(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/);
+  const requests = number(/(\d+) requests in /);
   return {
     rps: number(/Requests\/sec:\s+([\d.]+)/),
+    cpuUs: requests > 0 ? (cpuSeconds * 1e6) / requests : 0,
     p99: Number(p99[1]) * (UNIT_MS[p99[2] as string] as number),
     errors: sockets ? sockets.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0,
     non2xx: number(/Non-2xx or 3xx responses: (\d+)/),
   };
 }
 
-const load = async (url: string, token?: string): Promise<Load> => parseWrk(await wrk(SECONDS, url, token));
+const CLOCK_TICKS = 100; // USER_HZ: /proc/<pid>/stat counts CPU time in 1/100 s on Linux
+
+/** utime + stime of a process and all its threads, in seconds (Linux /proc). */
+async function cpuSeconds(pid: number): Promise<number> {
+  const stat = await Bun.file(`/proc/${pid}/stat`).text();
+  // "pid (comm) state ..." with comm possibly holding spaces: fields after the last ")"; utime and stime are 14 and 15.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+}
+
+async function load(server: RunningService, url: string, token?: string): Promise<Load> {
+  const pid = server.pid();
+  const before = await cpuSeconds(pid);
+  const report = await wrk(SECONDS, url, token);
+  return parseWrk(report, (await cpuSeconds(pid)) - before);
+}
 
 /** Warms a server up (JIT, connection pools) before its first measured round. */
 async function warmUp(url: string, token?: string): Promise<void> {
@@ -113,7 +144,8 @@ function medianLoad(rounds: Load[]): Load {
   const rps = median(rounds.map((round) => round.rps));
   const middle = rounds.find((round) => round.rps === rps) as Load;
   const sum = (key: "errors" | "non2xx") => rounds.reduce((total, round) => total + round[key], 0);
-  return { rps, p99: middle.p99, errors: sum("errors"), non2xx: sum("non2xx") };
+  const cpuUs = median(rounds.map((round) => round.cpuUs));
+  return { rps, cpuUs, p99: middle.p99, errors: sum("errors"), non2xx: sum("non2xx") };
 }
 
 interface Row {
@@ -172,6 +204,10 @@ async function main(): Promise<void> {
         console.error(`${runtime}: starting the bare Hono app and the services`);
         const bareServer = await launchServer(sqliteDir, `bare ${runtime}`, BARE_COMMANDS[runtime], {});
         subjects.push(await subject("bare Hono", bareServer, `/api/v1/users/${USER_ID}`));
+        const withIdServer = await launchServer(sqliteDir, `bare+id ${runtime}`, BARE_COMMANDS[runtime], {
+          BARE_REQUEST_ID: "1",
+        });
+        subjects.push(await subject(BARE_WITH_ID, withIdServer, `/api/v1/users/${USER_ID}`));
         for (const target of targets) {
           const env = { DATABASE_URL: target.databaseUrl(), JWT_SECRET: "b".repeat(48), APP_ENV: "production" };
           const service = await startService(target.dir, runtime, env);
@@ -180,17 +216,17 @@ async function main(): Promise<void> {
         for (let round = 1; round <= ROUNDS; round++) {
           console.error(`${runtime}: round ${round} of ${ROUNDS}`);
           for (const each of subjects) {
-            each.rounds.health.push(await load(each.health));
-            each.rounds.user.push(await load(each.user, each.token));
+            each.rounds.health.push(await load(each.server, each.health));
+            each.rounds.user.push(await load(each.server, each.user, each.token));
           }
         }
       } finally {
         for (const each of subjects) each.server.kill();
       }
-      const [bare, ...services] = subjects as [Subject, ...Subject[]];
+      const [bare, withId, ...services] = subjects as [Subject, Subject, ...Subject[]];
       const bareHealth = medianLoad(bare.rounds.health);
       const bareUser = medianLoad(bare.rounds.user);
-      for (const each of [...services, bare]) {
+      for (const each of [...services, withId, bare]) {
         const health = medianLoad(each.rounds.health);
         const user = medianLoad(each.rounds.user);
         rows.push({ runtime, target: each.name, route: "GET /health", load: health, bare: bareHealth });
@@ -210,17 +246,19 @@ async function main(): Promise<void> {
   console.log(
     `\nwrk: 1 thread, ${CONNECTIONS} connections, ${SECONDS} s per measurement after a 2 s warm-up, median of ${ROUNDS} interleaved rounds; ${PINNED ? "servers on core 0, wrk on core 1" : "not pinned to cores (needs taskset and 2 cores)"}; load average ${loadAverage}\n`,
   );
-  console.log("| runtime | target | route | req/s | p99 ms | vs bare | errors | non-2xx |");
-  console.log("|---|---|---|---:|---:|---:|---:|---:|");
+  console.log(
+    "| runtime | target | route | req/s | p99 ms | vs bare | CPU µs/req | vs bare (CPU) | errors | non-2xx |",
+  );
+  console.log("|---|---|---|---:|---:|---:|---:|---:|---:|---:|");
+  const percent = (ratio: number) => `${(100 * ratio).toFixed(0)}%`;
   for (const { runtime, target, route, load: l, bare } of rows) {
-    const ratio = `${((100 * l.rps) / bare.rps).toFixed(0)}%`;
     console.log(
-      `| ${runtime} | ${target} | ${route} | ${Math.round(l.rps)} | ${l.p99.toFixed(2)} | ${ratio} | ${l.errors} | ${l.non2xx} |`,
+      `| ${runtime} | ${target} | ${route} | ${Math.round(l.rps)} | ${l.p99.toFixed(2)} | ${percent(l.rps / bare.rps)} | ${l.cpuUs.toFixed(2)} | ${percent(bare.cpuUs / l.cpuUs)} | ${l.errors} | ${l.non2xx} |`,
     );
   }
   const misses = rows.filter(
     (row) =>
-      row.target !== "bare Hono" &&
+      !row.target.startsWith("bare Hono") &&
       ((row.route === "GET /health" && row.load.rps < 0.6 * row.bare.rps) || row.load.errors + row.load.non2xx > 0),
   );
   console.log(

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { randomBytes } from "node:crypto";
 import { chromiumPath, missing } from "../../support/env.ts";
-import { type RunningService, type Runtime, startService } from "../../support/runtimes.ts";
+import { oldestNodeVersion } from "../../support/oldest-node.ts";
+import { type BootRuntime, type RunningService, startService } from "../../support/runtimes.ts";
 import { startTcpProxy, type TcpProxy } from "../../support/tcp-proxy.ts";
 import { renderApidocs } from "./apidocs-browser.ts";
 import type { OpenBackend } from "./backends.ts";
@@ -9,7 +10,7 @@ import { type ContractTarget, describeHttpContract } from "./contract.ts";
 import { ContractClient, expectError, expectShape, expectStatus, ISO_UTC, uniqueEmail } from "./contract-client.ts";
 
 export interface BootOptions {
-  runtime: Runtime;
+  runtime: BootRuntime;
   /** The generated project and its database, ready once the enclosing suite's `beforeAll` has run. */
   project: () => { dir: string; backend: OpenBackend };
   /** Server databases: boot behind a TCP proxy and test readiness through a real outage and its recovery. */
@@ -39,7 +40,8 @@ export function describeBoot(options: BootOptions): void {
   let service: RunningService | undefined;
   let proxy: TcpProxy | undefined;
 
-  describe(`boot on ${options.runtime}`, () => {
+  const label = options.runtime === "oldest node" ? `Node.js ${oldestNodeVersion()}` : options.runtime;
+  describe(`boot on ${label}`, () => {
     beforeAll(async () => {
       const { dir, backend } = options.project();
       let databaseUrl = backend.databaseUrl();
@@ -118,6 +120,20 @@ export function describeBoot(options: BootOptions): void {
         60_000,
       );
     }
+
+    test("the start-up line names the runtime and its version", () => {
+      const lines = (service as RunningService).output().split("\n");
+      const listening = lines
+        .map((line) => (line.startsWith("{") ? JSON.parse(line) : {}))
+        .find((e) => e.msg === "listening");
+      const oldest = options.runtime === "oldest node";
+      expect(listening).toMatchObject({
+        level: 30,
+        runtime: oldest ? "node" : options.runtime,
+        runtimeVersion: oldest ? oldestNodeVersion() : expect.stringMatching(/^\d+\.\d+\.\d+/),
+        port: Number(new URL(target.url).port),
+      });
+    });
 
     test("access log: one JSON line per request with method, route, path, status, duration and the X-Request-Id it answered", async () => {
       const running = service as RunningService;

@@ -8,4 +8,5 @@ describeGeneratedProject({
   backends: [{ backend: mysqlServer, projectTests: true, outage: true }],
   unreachableDatabaseUrl: "mysql://root@127.0.0.1:1/none",
   browserBoot: { backend: mysqlServer, runtime: "bun" },
+  imageBackend: mysqlServer,
 });

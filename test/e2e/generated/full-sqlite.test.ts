@@ -7,4 +7,5 @@ describeGeneratedProject({
   backends: [{ backend: sqliteFile, projectTests: false, outage: false }],
   unreachableDatabaseUrl: "file:/nonexistent/dir/app.sqlite",
   browserBoot: { backend: sqliteFile, runtime: "deno" },
+  imageBackend: sqliteFile,
 });

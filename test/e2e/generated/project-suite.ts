@@ -3,9 +3,10 @@ import { rm } from "node:fs/promises";
 import { dirname } from "node:path";
 import type { Database } from "../../../src/generate/template-tree.ts";
 import { type CommandResult, generateFullProject, npmInstall, npmRun } from "../../support/generated-project.ts";
-import { RUNTIMES } from "../../support/runtimes.ts";
+import { BOOT_RUNTIMES, type Runtime } from "../../support/runtimes.ts";
 import type { Backend, OpenBackend } from "./backends.ts";
 import { describeBoot } from "./boot-suite.ts";
+import { describeImage } from "./image-suite.ts";
 
 export interface GeneratedProjectPlan {
   database: Database;
@@ -16,7 +17,9 @@ export interface GeneratedProjectPlan {
   /** A `DATABASE_URL` of the right kind that nothing answers (the configuration check must come first). */
   unreachableDatabaseUrl: string;
   /** The boot (backend label, runtime) that also opens the API reference in Chromium. */
-  browserBoot: { backend: Backend; runtime: (typeof RUNTIMES)[number] };
+  browserBoot: { backend: Backend; runtime: Runtime };
+  /** The backend the container image (Dockerfile replayed) runs on: a server one by URL, else the image's default. */
+  imageBackend: Backend;
 }
 
 function expectSuccess(what: string, result: CommandResult): void {
@@ -85,7 +88,9 @@ export function describeGeneratedProject(plan: GeneratedProjectPlan): void {
           }, 300_000);
         }
 
-        for (const runtime of RUNTIMES) {
+        if (plan.imageBackend === backend) describeImage(() => ({ dir, backend: open as OpenBackend }));
+
+        for (const runtime of BOOT_RUNTIMES) {
           describeBoot({
             runtime,
             project: () => ({ dir, backend: open as OpenBackend }),

@@ -25,7 +25,8 @@ try {
     pingDatabase: database.ping,
   });
   const server = await startServer(app.fetch, config.PORT);
-  logger.info({ port: server.port, runtime: server.runtime, appEnv: config.APP_ENV }, "listening");
+  const { port, runtime, version } = server;
+  logger.info({ port, runtime, runtimeVersion: version, appEnv: config.APP_ENV }, "listening");
   exitGracefully(logger, [server.stop, database.close], config.SHUTDOWN_TIMEOUT_MS);
 } catch (error) {
   console.error(error instanceof ConfigError ? error.message : error);

@@ -6,12 +6,15 @@ type FetchHandler = (request: Request) => Response | Promise<Response>;
 
 export interface RunningServer {
   runtime: "bun" | "deno" | "node";
+  /** The runtime's version, for the start-up log line. */
+  version: string;
   port: number;
   /** Stops accepting connections and resolves once in-flight requests have finished. */
   stop(): Promise<void>;
 }
 
 interface DenoGlobal {
+  version: { deno: string };
   serve(
     options: { port: number; hostname: string; onListen(): void },
     handler: FetchHandler,
@@ -23,11 +26,11 @@ export async function startServer(fetch: FetchHandler, port: number): Promise<Ru
   if (deno) {
     // A no-op onListen replaces Deno's own "Listening on" line; main.ts logs instead.
     const server = deno.serve({ port, hostname: "0.0.0.0", onListen: () => {} }, fetch);
-    return { runtime: "deno", port: server.addr.port, stop: () => server.shutdown() };
+    return { runtime: "deno", version: deno.version.deno, port: server.addr.port, stop: () => server.shutdown() };
   }
   if (typeof Bun !== "undefined") {
     const server = Bun.serve({ port, fetch });
-    return { runtime: "bun", port: server.port ?? port, stop: () => server.stop() };
+    return { runtime: "bun", version: Bun.version, port: server.port ?? port, stop: () => server.stop() };
   }
   const { serve } = await import("@hono/node-server");
   return new Promise((resolve) => {
@@ -44,7 +47,7 @@ export async function startServer(fetch: FetchHandler, port: number): Promise<Ru
           });
           closeIdle();
         });
-      resolve({ runtime: "node", port: info.port, stop });
+      resolve({ runtime: "node", version: process.versions.node, port: info.port, stop });
     });
   });
 }

@@ -14,6 +14,22 @@ function loggedApp(level = "info") {
   return { app, lines, logger };
 }
 
+/** Deno and Node.js refuse header changes on `Response.redirect()` answers; Bun allows them, so this makes the refusal. */
+function withImmutableHeaders(res: Response): Response {
+  const refuse = () => {
+    throw new TypeError("immutable headers");
+  };
+  const headers = new Proxy(res.headers, {
+    get(target, key) {
+      if (key === "set" || key === "append" || key === "delete") return refuse;
+      const value = Reflect.get(target, key, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  Object.defineProperty(res, "headers", { get: () => headers });
+  return res;
+}
+
 describe("request logger", () => {
   test("one JSON line per request: method, route, path, status, duration and the id sent back in X-Request-Id", async () => {
     const { app, lines, logger } = loggedApp();
@@ -51,6 +67,16 @@ describe("request logger", () => {
     const ids = lines.map((line) => JSON.parse(line).requestId);
     expect(ids[0]).toBe("req-42_a=");
     expect(ids.slice(1).every((id) => /^[0-9a-f-]{36}$/.test(id))).toBe(true);
+  });
+
+  test("sends the id back on answers with immutable headers too", async () => {
+    const { app, lines } = loggedApp();
+    app.get("/moved", () => withImmutableHeaders(Response.redirect("http://localhost/items/1", 301)));
+    const res = await app.request("/moved", { headers: { "X-Request-Id": "moved-1" } });
+    expect(res.status).toBe(301);
+    expect(res.headers.get("location")).toBe("http://localhost/items/1");
+    expect(res.headers.get("x-request-id")).toBe("moved-1");
+    expect(JSON.parse(lines[0] as string)).toMatchObject({ requestId: "moved-1", route: "/moved", status: 301 });
   });
 
   test("escapes the path, logs unknown routes with their status, and writes nothing above info", async () => {
