@@ -49,3 +49,23 @@ export async function createMysqlDatabase(serverUrl: string, prefix: string): Pr
     },
   };
 }
+
+/** Drops database `name` on a PostgreSQL server if it exists (for databases a tested script names itself). */
+export async function dropPostgresDatabase(serverUrl: string, name: string): Promise<void> {
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** Drops database `name` on a MySQL/MariaDB server if it exists. */
+export async function dropMysqlDatabase(serverUrl: string, name: string): Promise<void> {
+  const admin = await createConnection(withDatabase(serverUrl, ""));
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS \`${name}\``);
+  } finally {
+    await admin.end();
+  }
+}

@@ -7,6 +7,7 @@ import { BOOT_RUNTIMES, type Runtime } from "../../support/runtimes.ts";
 import type { Backend, OpenBackend } from "./backends.ts";
 import { describeBoot } from "./boot-suite.ts";
 import { describeImage } from "./image-suite.ts";
+import { describeSetupScript } from "./setup-suite.ts";
 
 export interface GeneratedProjectPlan {
   database: Database;
@@ -59,6 +60,8 @@ export function describeGeneratedProject(plan: GeneratedProjectPlan): void {
       expect(result.code).not.toBeNull(); // null: still running after 30 s, i.e. it started
       expect(result.output).toContain("JWT_SECRET");
     }, 40_000);
+
+    describeSetupScript(plan.database, () => dir);
 
     if (plan.testsWithDefaultDatabase) {
       test("npm test passes with the default (embedded) database", async () => {

@@ -1,0 +1,183 @@
+import { afterAll, describe, expect, test } from "bun:test";
+import { chmod, cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Database } from "../../../src/generate/template-tree.ts";
+import { missing, mysqlUrl, postgresUrl, withDatabase } from "../../support/env.ts";
+import { type CommandResult, projectEnv, runCommand } from "../../support/generated-project.ts";
+import { dropMysqlDatabase, dropPostgresDatabase } from "../../support/server-databases.ts";
+
+const DEV_SECRET = "development-only-secret-change-me-0123456789abcdef";
+
+/** A copy of the generated project (without node_modules) that one scenario of setup.sh may change at will. */
+async function projectCopy(dir: string): Promise<string> {
+  const copy = join(await mkdtemp(join(tmpdir(), "scaffold-setup-")), "project");
+  await cp(dir, copy, { recursive: true, filter: (path) => !path.includes("/node_modules") });
+  return copy;
+}
+
+/** Stand-ins for tools setup.sh asks (`docker`, `pg_isready`, ...): each logs its arguments and exits with `code`. */
+async function fakeTools(tools: Record<string, number>): Promise<{ bin: string; calls: () => Promise<string> }> {
+  const bin = await mkdtemp(join(tmpdir(), "scaffold-fake-tools-"));
+  const log = join(bin, "calls.log");
+  for (const [name, code] of Object.entries(tools)) {
+    await writeFile(join(bin, name), `#!/bin/sh\necho "${name} $*" >> "${log}"\nexit ${code}\n`);
+    await chmod(join(bin, name), 0o755);
+  }
+  return { bin, calls: () => readFile(log, "utf8").catch(() => "") };
+}
+
+function setup(dir: string, args: string[], pathPrefix?: string): Promise<CommandResult> {
+  const env = projectEnv();
+  if (pathPrefix) env.PATH = `${pathPrefix}:${env.PATH}`;
+  return runCommand("./setup.sh", args, { cwd: dir, env, timeoutMs: 600_000 });
+}
+
+async function dotEnv(dir: string): Promise<Record<string, string>> {
+  const text = await readFile(join(dir, ".env"), "utf8");
+  return Object.fromEntries(
+    text
+      .split("\n")
+      .filter((line) => /^[A-Z_]+=/.test(line))
+      .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]),
+  );
+}
+
+function expectSuccess(what: string, result: CommandResult): void {
+  if (result.code !== 0) throw new Error(`${what} exited with ${result.code}\n${result.output.slice(-6_000)}`);
+}
+
+/**
+ * setup.sh of a generated project, in copies of it: the path it takes on this machine for real (install, .env, the
+ * database, the tests), run twice; and, with stand-ins for the tools it asks, the paths this machine does not offer
+ * (a container runtime; no local server).
+ */
+export function describeSetupScript(database: Database, project: () => string): void {
+  describe("setup.sh", () => {
+    const copies: string[] = [];
+    const copy = async () => {
+      const dir = await projectCopy(project());
+      copies.push(dir);
+      return dir;
+    };
+    afterAll(async () => {
+      for (const dir of copies) await rm(join(dir, ".."), { recursive: true, force: true });
+    }, 60_000);
+
+    const withContainers =
+      database === "sqlite"
+        ? "with a container runtime: starts nothing (the database is a file) and leaves DATABASE_URL alone"
+        : "with a container runtime: starts compose.yaml's database service and points DATABASE_URL at it";
+    test(withContainers, async () => {
+      const dir = await copy();
+      const tools = await fakeTools({ docker: 0 });
+      try {
+        const result = await setup(dir, ["--skip-install", "--skip-tests"], tools.bin);
+        expectSuccess("setup.sh", result);
+        const example = await readFile(join(dir, ".env.example"), "utf8");
+        const containerUrl = /^# container: DATABASE_URL=(.*)$/m.exec(example)?.[1];
+        if (database === "sqlite") {
+          // Nothing to start: the database is a file.
+          expect(containerUrl).toBeUndefined();
+          expect(await tools.calls()).not.toContain("compose up");
+          expect((await dotEnv(dir)).DATABASE_URL).toBe("file:./.data/app.sqlite");
+          return;
+        }
+        expect(await tools.calls()).toContain("docker compose up -d --wait database");
+        expect((await dotEnv(dir)).DATABASE_URL).toBe(containerUrl as string);
+        const compose = Bun.YAML.parse(await readFile(join(dir, "compose.yaml"), "utf8")) as {
+          services: Record<string, { ports?: string[] }>;
+        };
+        const port = new URL(containerUrl as string).port;
+        expect(compose.services.database?.ports?.some((mapping) => mapping.endsWith(`:${port}:${port}`))).toBe(true);
+      } finally {
+        await rm(tools.bin, { recursive: true, force: true });
+      }
+    }, 60_000);
+
+    if (database === "sqlite") {
+      test("installs, writes a random JWT_SECRET, runs the tests; a second run keeps the secret", async () => {
+        const dir = await copy();
+        const first = await setup(dir, []);
+        expectSuccess("setup.sh", first);
+        expect(first.output).toContain("JWT_SECRET: a new random secret");
+        const secret = (await dotEnv(dir)).JWT_SECRET as string;
+        expect(secret).not.toBe(DEV_SECRET);
+        expect(Buffer.byteLength(secret)).toBeGreaterThanOrEqual(32);
+        expect(first.output).toMatch(/\d+ pass\s+0 fail/);
+        const second = await setup(dir, []);
+        expectSuccess("setup.sh (again)", second);
+        expect(second.output).toContain("JWT_SECRET: kept");
+        expect((await dotEnv(dir)).JWT_SECRET).toBe(secret);
+      }, 600_000);
+    }
+
+    if (database === "postgres") {
+      test("without a container runtime or a local server: the embedded database (PGlite)", async () => {
+        const dir = await copy();
+        const tools = await fakeTools({ pg_isready: 2 }); // "no response"
+        try {
+          expectSuccess("setup.sh", await setup(dir, ["--skip-install", "--skip-tests"], tools.bin));
+          expect((await dotEnv(dir)).DATABASE_URL).toBe("pglite:./.data/postgres");
+        } finally {
+          await rm(tools.bin, { recursive: true, force: true });
+        }
+      }, 60_000);
+
+      test.skipIf(missing("PostgreSQL (TEST_POSTGRES_URL)", postgresUrl))(
+        "with the local PostgreSQL server: creates the project's database, points .env at it, the tests pass on it",
+        async () => {
+          const dir = await copy();
+          const databaseName = "e2e_postgres"; // setup.sh's name for project "e2e-postgres"
+          await dropPostgresDatabase(postgresUrl as string, databaseName);
+          try {
+            const result = await setup(dir, []);
+            expectSuccess("setup.sh", result);
+            const url = new URL((await dotEnv(dir)).DATABASE_URL as string);
+            expect(url.toString()).toBe(withDatabase("postgres://postgres@127.0.0.1:5432/postgres", databaseName));
+            expect(result.output).toMatch(/\d+ pass\s+0 fail/);
+            expect(result.output).toContain("repositories on postgresql ("); // on the server, not embedded
+          } finally {
+            await dropPostgresDatabase(postgresUrl as string, databaseName);
+          }
+        },
+        600_000,
+      );
+    }
+
+    if (database === "mysql") {
+      test("without a container runtime or a local server: stops with a message saying what to start", async () => {
+        const dir = await copy();
+        const tools = await fakeTools({ "mariadb-admin": 1, mysqladmin: 1 });
+        try {
+          const result = await setup(dir, ["--skip-install", "--skip-tests"], tools.bin);
+          expect(result.code).toBe(1);
+          expect(result.output).toContain(
+            "MySQL needs a server: start Docker or Podman (compose.yaml) or install MariaDB",
+          );
+        } finally {
+          await rm(tools.bin, { recursive: true, force: true });
+        }
+      }, 60_000);
+
+      test.skipIf(missing("MariaDB/MySQL (TEST_MYSQL_URL)", mysqlUrl))(
+        "with the local MariaDB server: points .env at the project's database, the tests pass on it",
+        async () => {
+          const dir = await copy();
+          const databaseName = "e2e_mysql";
+          await dropMysqlDatabase(mysqlUrl as string, databaseName);
+          try {
+            const result = await setup(dir, []);
+            expectSuccess("setup.sh", result);
+            expect((await dotEnv(dir)).DATABASE_URL).toBe(`mysql://root@127.0.0.1:3306/${databaseName}`);
+            expect(result.output).toMatch(/\d+ pass\s+0 fail/);
+            expect(result.output).toContain("repositories on mysql (");
+          } finally {
+            await dropMysqlDatabase(mysqlUrl as string, databaseName);
+          }
+        },
+        600_000,
+      );
+    }
+  });
+}
