@@ -54,6 +54,18 @@ export function runCommand(
       if (child.pid) process.kill(-child.pid, "SIGKILL");
     }, options.timeoutMs ?? 300_000);
     child.on("error", reject);
+    // A process it left behind keeps the output pipes open, and "close" would wait for it: end those soon after.
+    child.on("exit", () => {
+      setTimeout(() => {
+        if (!child.pid || !child.stdout.readable) return;
+        output += "\n[processes left behind were killed]";
+        try {
+          process.kill(-child.pid, "SIGKILL");
+        } catch {
+          // they ended meanwhile
+        }
+      }, 5_000).unref();
+    });
     child.on("close", (code) => {
       clearTimeout(timer);
       resolvePromise({ code, output });

@@ -9,4 +9,5 @@ describeGeneratedProject({
   unreachableDatabaseUrl: "mysql://root@127.0.0.1:1/none",
   browserBoot: { backend: mysqlServer, runtime: "bun" },
   imageBackend: mysqlServer,
+  replayWorkflow: false,
 });

@@ -8,4 +8,5 @@ describeGeneratedProject({
   unreachableDatabaseUrl: "file:/nonexistent/dir/app.sqlite",
   browserBoot: { backend: sqliteFile, runtime: "deno" },
   imageBackend: sqliteFile,
+  replayWorkflow: true,
 });

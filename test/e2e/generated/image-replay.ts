@@ -2,6 +2,8 @@ import { chmod, cp, mkdir, readFile } from "node:fs/promises";
 import { join, posix, relative } from "node:path";
 import { type Instruction, parseDockerfile } from "../../support/dockerfile.ts";
 import { repoRoot, runCommand } from "../../support/generated-project.ts";
+import { networkEnv } from "../../support/network-env.ts";
+import { runAroundLockGap } from "../../support/npm-lock-gap.ts";
 
 /**
  * A generated project's container image, built by replaying its Dockerfile on this machine: there is no Docker daemon
@@ -49,14 +51,6 @@ function ignoredBy(patterns: string[]): (path: string) => boolean {
 
 const asRoot = process.getuid?.() === 0;
 
-/** This machine's proxy and TLS trust settings, which a build reaches the npm registry through (as `docker build` does). */
-function networkSettings(): Record<string, string> {
-  const names = /^(https?_proxy|no_proxy|NODE_EXTRA_CA_CERTS|SSL_CERT_FILE|SSL_CERT_DIR)$/i;
-  return Object.fromEntries(
-    Object.entries(process.env).filter(([name, value]) => names.test(name) && value !== undefined),
-  ) as Record<string, string>;
-}
-
 export async function replayImage(projectDir: string, into: string): Promise<ReplayedImage> {
   const instructions: Instruction[] = parseDockerfile(await readFile(join(projectDir, "Dockerfile"), "utf8"));
   const dockerignore = await readFile(join(projectDir, ".dockerignore"), "utf8").catch(() => "");
@@ -83,7 +77,7 @@ export async function replayImage(projectDir: string, into: string): Promise<Rep
       case "FROM": {
         const root = join(into, `stage-${stages.length}`);
         await mkdir(root, { recursive: true, mode: 0o755 });
-        const env = { PATH: `${node24Bin}:/usr/local/bin:/usr/bin:/bin`, ...networkSettings() };
+        const env = { PATH: `${node24Bin}:/usr/local/bin:/usr/bin:/bin`, ...networkEnv() };
         stages.push({
           name: step.stage,
           root,
@@ -134,14 +128,7 @@ export async function replayImage(projectDir: string, into: string): Promise<Rep
         };
         const run = (script: string) =>
           runCommand("sh", ["-c", script], { cwd: onHost(stage, "."), env, timeoutMs: 600_000 });
-        let result = await run(command);
-        if (
-          result.code !== 0 &&
-          (await lockGapOfThisRegistry(result.output, onHost(stage, "package-lock.json"), env))
-        ) {
-          console.warn(`${LOCK_GAP_NOTE}: replaying "${step.command}" with npm install instead of npm ci`);
-          result = await run(command.replace(/\bnpm ci\b/g, "npm install"));
-        }
+        const result = await runAroundLockGap(command, onHost(stage, "package-lock.json"), env, run);
         if (result.code !== 0)
           throw new Error(`RUN ${step.command} exited with ${result.code}\n${result.output.slice(-4_000)}`);
         break;
@@ -172,33 +159,6 @@ export async function replayImage(projectDir: string, into: string): Promise<Rep
     exposed: final.exposed,
     healthcheck: final.healthcheck,
   };
-}
-
-const LOCK_GAP_NOTE =
-  "this machine's npm registry lacks other platforms' optional packages (e.g. @biomejs/cli-win32-x64), so lock files " +
-  "written here leave them out and `npm ci` refuses them";
-
-/**
- * True when `npm ci` failed only because the lock file misses packages this machine's registry does not have (a
- * mirror holding one platform's builds); with the public registry the lock file is complete and `npm ci` runs as is.
- */
-async function lockGapOfThisRegistry(output: string, lockFile: string, env: Record<string, string>): Promise<boolean> {
-  if (!output.includes("package.json and package-lock.json or npm-shrinkwrap.json are in sync")) return false;
-  const missing = [...output.matchAll(/Missing: (@?[^@\s]+)@\S* from lock file/g)].map((match) => match[1] as string);
-  if (missing.length === 0) return false;
-  // The versions asked for are in the lock file, as optional dependencies of the packages that want them.
-  const lock = JSON.parse(await readFile(lockFile, "utf8")) as {
-    packages: Record<string, { optionalDependencies?: Record<string, string> }>;
-  };
-  const wanted = (name: string) =>
-    Object.values(lock.packages).find((entry) => entry.optionalDependencies?.[name])?.optionalDependencies?.[name];
-  for (const name of missing) {
-    const spec = wanted(name);
-    if (!spec) return false;
-    const view = await runCommand("npm", ["view", `${name}@${spec}`, "version"], { cwd: "/", env, timeoutMs: 60_000 });
-    if (!view.output.includes("E404")) return false;
-  }
-  return true;
 }
 
 /** `--chown=node:node`: the copied tree belongs to the image's user. */

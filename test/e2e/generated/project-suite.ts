@@ -8,6 +8,7 @@ import type { Backend, OpenBackend } from "./backends.ts";
 import { describeBoot } from "./boot-suite.ts";
 import { describeImage } from "./image-suite.ts";
 import { describeSetupScript } from "./setup-suite.ts";
+import { replayWorkflow } from "./workflow-replay.ts";
 
 export interface GeneratedProjectPlan {
   database: Database;
@@ -21,6 +22,8 @@ export interface GeneratedProjectPlan {
   browserBoot: { backend: Backend; runtime: Runtime };
   /** The backend the container image (Dockerfile replayed) runs on: a server one by URL, else the image's default. */
   imageBackend: Backend;
+  /** Replay the project's CI workflow here: only where it needs no container (GitHub's runners start them). */
+  replayWorkflow: boolean;
 }
 
 function expectSuccess(what: string, result: CommandResult): void {
@@ -62,6 +65,20 @@ export function describeGeneratedProject(plan: GeneratedProjectPlan): void {
     }, 40_000);
 
     describeSetupScript(plan.database, () => dir);
+
+    if (plan.replayWorkflow) {
+      test("the project's CI workflow passes, replayed job by job: lint, type-check, test; boot on node, bun, deno", async () => {
+        const runs = await replayWorkflow(dir, "ci.yml");
+        expect(runs.map(({ job, matrix }) => [job, matrix.runtime])).toEqual([
+          ["check", undefined],
+          ["boot", "node"],
+          ["boot", "bun"],
+          ["boot", "deno"],
+        ]);
+        expect(runs[0]?.log).toMatch(/\d+ pass\s+0 fail/);
+        for (const boot of runs.slice(1)) expect(boot.log).toContain('"status":"ready"');
+      }, 900_000);
+    }
 
     if (plan.testsWithDefaultDatabase) {
       test("npm test passes with the default (embedded) database", async () => {
