@@ -10,4 +10,5 @@ describeGeneratedProject({
   browserBoot: { backend: mysqlServer, runtime: "bun" },
   imageBackend: mysqlServer,
   replayWorkflow: false,
+  makefile: false,
 });

@@ -12,4 +12,5 @@ describeGeneratedProject({
   browserBoot: { backend: pglite, runtime: "node" },
   imageBackend: pglite,
   replayWorkflow: false,
+  makefile: false,
 });

@@ -9,4 +9,5 @@ describeGeneratedProject({
   browserBoot: { backend: sqliteFile, runtime: "deno" },
   imageBackend: sqliteFile,
   replayWorkflow: true,
+  makefile: true,
 });

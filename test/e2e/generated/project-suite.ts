@@ -7,6 +7,7 @@ import { BOOT_RUNTIMES, type Runtime } from "../../support/runtimes.ts";
 import type { Backend, OpenBackend } from "./backends.ts";
 import { describeBoot } from "./boot-suite.ts";
 import { describeImage } from "./image-suite.ts";
+import { describeMakefile } from "./makefile-suite.ts";
 import { describeSetupScript } from "./setup-suite.ts";
 import { replayWorkflow } from "./workflow-replay.ts";
 
@@ -24,6 +25,8 @@ export interface GeneratedProjectPlan {
   imageBackend: Backend;
   /** Replay the project's CI workflow here: only where it needs no container (GitHub's runners start them). */
   replayWorkflow: boolean;
+  /** Run every Makefile target (the Makefile is the same for every database, so one project does). */
+  makefile: boolean;
 }
 
 function expectSuccess(what: string, result: CommandResult): void {
@@ -65,6 +68,8 @@ export function describeGeneratedProject(plan: GeneratedProjectPlan): void {
     }, 40_000);
 
     describeSetupScript(plan.database, () => dir);
+
+    if (plan.makefile) describeMakefile(() => dir);
 
     if (plan.replayWorkflow) {
       test("the project's CI workflow passes, replayed job by job: lint, type-check, test; boot on node, bun, deno", async () => {

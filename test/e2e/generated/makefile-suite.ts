@@ -1,0 +1,103 @@
+import { afterAll, describe, expect, test } from "bun:test";
+import { existsSync } from "node:fs";
+import { chmod, cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type CommandResult, projectEnv, runCommand } from "../../support/generated-project.ts";
+
+const TARGETS = [
+  "help",
+  "run",
+  "build",
+  "test",
+  "test-coverage",
+  "lint",
+  "container-build",
+  "container-run",
+  "clean",
+  "apidocs",
+];
+
+function make(dir: string, args: string[]): Promise<CommandResult> {
+  return runCommand("make", args, { cwd: dir, env: projectEnv(), timeoutMs: 300_000 });
+}
+
+function expectSuccess(what: string, result: CommandResult): void {
+  if (result.code !== 0) throw new Error(`${what} exited with ${result.code}\n${result.output.slice(-6_000)}`);
+}
+
+/** Every target of the generated Makefile, run in the project (or a copy, for the ones that delete or need tools). */
+export function describeMakefile(project: () => string): void {
+  describe("Makefile", () => {
+    const scratch: string[] = [];
+    afterAll(async () => {
+      for (const dir of scratch) await rm(dir, { recursive: true, force: true });
+      await rm(join(project(), "openapi.json"), { force: true });
+      await rm(join(project(), "coverage"), { recursive: true, force: true });
+    }, 60_000);
+
+    test("make help lists exactly the documented targets, each with a description", async () => {
+      const result = await make(project(), ["help"]);
+      expectSuccess("make help", result);
+      const listed = result.output
+        .split("\n")
+        .map((line) => /^\s+([a-z-]+)\s+\S/.exec(line)?.[1])
+        .filter(Boolean);
+      expect(listed.sort()).toEqual([...TARGETS].sort());
+    });
+
+    test("make apidocs writes the OpenAPI document, with every route and the bearer scheme, to openapi.json", async () => {
+      expectSuccess("make apidocs", await make(project(), ["apidocs"]));
+      const document = JSON.parse(await readFile(join(project(), "openapi.json"), "utf8"));
+      expect(document.openapi).toMatch(/^3\.1/);
+      expect(Object.keys(document.paths)).toEqual(
+        expect.arrayContaining(["/api/v1/auth/register", "/api/v1/users/{id}", "/health/readiness"]),
+      );
+      expect(document.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
+    }, 60_000);
+
+    test("make lint and make test pass; make test-coverage writes coverage/lcov.info", async () => {
+      expectSuccess("make lint", await make(project(), ["lint"]));
+      const tests = await make(project(), ["test"]);
+      expectSuccess("make test", tests);
+      expect(tests.output).toMatch(/\d+ pass\s+0 fail/);
+      expectSuccess("make test-coverage", await make(project(), ["test-coverage"]));
+      expect((await readFile(join(project(), "coverage", "lcov.info"), "utf8")).length).toBeGreaterThan(0);
+    }, 300_000);
+
+    test("make run and make build are npm start, and npm install plus the type-check (dry run)", async () => {
+      const dryRun = await make(project(), ["-n", "run", "build"]);
+      expectSuccess("make -n run build", dryRun);
+      expect(dryRun.output.trim().split("\n")).toEqual(["npm start", "npm install", "npm run typecheck"]);
+    });
+
+    test("make container-build and container-run hand the image name, port and .env to the container tool", async () => {
+      const bin = await mkdtemp(join(tmpdir(), "scaffold-fake-docker-"));
+      scratch.push(bin);
+      const log = join(bin, "calls.log");
+      const tool = join(bin, "docker");
+      await writeFile(tool, `#!/bin/sh\necho "$*" >> "${log}"\n`);
+      await chmod(tool, 0o755);
+      const name = JSON.parse(await readFile(join(project(), "package.json"), "utf8")).name as string;
+      expectSuccess("make container-build", await make(project(), ["container-build", `CONTAINER=${tool}`]));
+      expectSuccess("make container-run", await make(project(), ["container-run", `CONTAINER=${tool}`, "PORT=9090"]));
+      const calls = (await readFile(log, "utf8")).trim().split("\n");
+      expect(calls[0]).toBe(`build -t ${name} .`);
+      expect(calls[1]).toBe(`run --rm -p 9090:8080 --env-file .env -e PORT=8080 -e APP_ENV=production ${name}`);
+    });
+
+    test("make clean removes dependencies, coverage, the OpenAPI export and the embedded database files only", async () => {
+      const copy = await mkdtemp(join(tmpdir(), "scaffold-make-clean-"));
+      scratch.push(copy);
+      await cp(join(project(), "Makefile"), join(copy, "Makefile"));
+      for (const dir of ["node_modules/x", "coverage", ".data", "src"])
+        await mkdir(join(copy, dir), { recursive: true });
+      for (const file of ["openapi.json", ".env", "src/main.ts", ".data/app.sqlite"])
+        await writeFile(join(copy, file), "x");
+      expectSuccess("make clean", await make(copy, ["clean"]));
+      for (const gone of ["node_modules", "coverage", "openapi.json", ".data"])
+        expect(existsSync(join(copy, gone))).toBe(false);
+      for (const kept of [".env", "src/main.ts", "Makefile"]) expect(existsSync(join(copy, kept))).toBe(true);
+    });
+  });
+}
