@@ -19,7 +19,7 @@ import { rm, writeFile } from "node:fs/promises";
 import { availableParallelism, loadavg } from "node:os";
 import { dirname, join } from "node:path";
 import { ContractClient } from "../test/e2e/generated/contract-client.ts";
-import { type CommandResult, generateFullProject, npmInstall, runCommand } from "../test/support/generated-project.ts";
+import { expectSuccess, generateFullProject, npmInstall, runCommand } from "../test/support/generated-project.ts";
 import { launchServer, RUNTIMES, type RunningService, type Runtime, startService } from "../test/support/runtimes.ts";
 import { createPostgresDatabase, type ScratchDatabase } from "../test/support/server-databases.ts";
 
@@ -65,10 +65,6 @@ interface Load {
   non2xx: number;
 }
 
-function mustSucceed(what: string, result: CommandResult): void {
-  if (result.code !== 0) throw new Error(`${what} failed (${result.code})\n${result.output.slice(-4_000)}`);
-}
-
 /**
  * Server and load generator each get a core of their own: this process (and so every server it starts) is pinned to
  * core 0, wrk to core 1. Otherwise they compete for the same cores, and a figure says more about the client than about
@@ -93,7 +89,7 @@ async function wrk(seconds: number, url: string, token?: string): Promise<string
     cwd: import.meta.dir,
     timeoutMs: (seconds + 30) * 1000,
   });
-  mustSucceed("wrk", result);
+  expectSuccess("wrk", result);
   return result.output;
 }
 
@@ -183,12 +179,12 @@ async function sessionSubject(name: string, service: RunningService): Promise<Su
 async function main(): Promise<void> {
   const targets: { name: string; dir: string; databaseUrl: () => string; scratch?: ScratchDatabase }[] = [];
   const sqliteDir = await generateFullProject("sqlite");
-  mustSucceed("npm install (sqlite)", await npmInstall(sqliteDir));
+  expectSuccess("npm install (sqlite)", await npmInstall(sqliteDir));
   targets.push({ name: "full/SQLite", dir: sqliteDir, databaseUrl: () => `file:${join(sqliteDir, "bench.db")}` });
   const postgresServer = process.env.TEST_POSTGRES_URL;
   if (postgresServer) {
     const dir = await generateFullProject("postgres");
-    mustSucceed("npm install (postgres)", await npmInstall(dir));
+    expectSuccess("npm install (postgres)", await npmInstall(dir));
     const scratch = await createPostgresDatabase(postgresServer, "bench_full");
     targets.push({ name: "full/PostgreSQL", dir, databaseUrl: () => scratch.url, scratch });
   } else {

@@ -29,6 +29,11 @@ export interface CommandResult {
   output: string;
 }
 
+/** Throws, with the end of the command's output, unless it exited with 0. */
+export function expectSuccess(what: string, result: CommandResult): void {
+  if (result.code !== 0) throw new Error(`${what} exited with ${result.code}\n${result.output.slice(-6_000)}`);
+}
+
 /** Runs a command to completion, collecting stdout and stderr together (for failure messages). */
 export function runCommand(
   command: string,

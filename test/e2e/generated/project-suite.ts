@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { rm } from "node:fs/promises";
 import { dirname } from "node:path";
 import type { Database } from "../../../src/generate/template-tree.ts";
-import { type CommandResult, generateFullProject, npmInstall, npmRun } from "../../support/generated-project.ts";
+import { expectSuccess, generateFullProject, npmInstall, npmRun } from "../../support/generated-project.ts";
 import { BOOT_RUNTIMES, type Runtime } from "../../support/runtimes.ts";
 import type { Backend, OpenBackend } from "./backends.ts";
 import { describeBoot } from "./boot-suite.ts";
@@ -27,10 +27,6 @@ export interface GeneratedProjectPlan {
   replayWorkflow: boolean;
   /** Run every Makefile target (the Makefile is the same for every database, so one project does). */
   makefile: boolean;
-}
-
-function expectSuccess(what: string, result: CommandResult): void {
-  if (result.code !== 0) throw new Error(`${what} exited with ${result.code}\n${result.output.slice(-6_000)}`);
 }
 
 /**

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Database } from "../../../src/generate/template-tree.ts";
 import { missing, mysqlUrl, postgresUrl, withDatabase } from "../../support/env.ts";
-import { type CommandResult, projectEnv, runCommand } from "../../support/generated-project.ts";
+import { type CommandResult, expectSuccess, projectEnv, runCommand } from "../../support/generated-project.ts";
 import { dropMysqlDatabase, dropPostgresDatabase } from "../../support/server-databases.ts";
 
 const DEV_SECRET = "development-only-secret-change-me-0123456789abcdef";
@@ -41,10 +41,6 @@ async function dotEnv(dir: string): Promise<Record<string, string>> {
       .filter((line) => /^[A-Z_]+=/.test(line))
       .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]),
   );
-}
-
-function expectSuccess(what: string, result: CommandResult): void {
-  if (result.code !== 0) throw new Error(`${what} exited with ${result.code}\n${result.output.slice(-6_000)}`);
 }
 
 /**
