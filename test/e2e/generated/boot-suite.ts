@@ -135,16 +135,20 @@ export function describeBoot(options: BootOptions): void {
       });
     });
 
-    test("access log: one JSON line per request with method, route, path, status, duration and the X-Request-Id it answered", async () => {
+    test("access log: one JSON line per request (method, route, path, status, duration, request id); X-Request-Id answers when sent and on errors", async () => {
       const running = service as RunningService;
       const mark = `e2e-${randomBytes(6).toString("hex")}`;
-      const answers = await Promise.all([
+      const sent = await Promise.all([
         fetch(`${target.url}/api/v1/users/12345`, { headers: { "X-Request-Id": `${mark}-a` } }),
         fetch(`${target.url}/no/such/route`, { headers: { "X-Request-Id": `${mark}-b` } }),
+        fetch(`${target.url}/health`, { headers: { "X-Request-Id": `${mark}-c` } }),
       ]);
-      expect(answers.map((res) => res.headers.get("x-request-id"))).toEqual([`${mark}-a`, `${mark}-b`]);
-      const generated = (await fetch(`${target.url}/health`)).headers.get("x-request-id");
+      expect(sent.map((res) => res.headers.get("x-request-id"))).toEqual([`${mark}-a`, `${mark}-b`, `${mark}-c`]);
+      // Without one: an error answer names the id the service made; a success carries no extra header.
+      const error = await fetch(`${target.url}/no/such/${mark}`);
+      const generated = error.headers.get("x-request-id");
       expect(generated).toMatch(/^[0-9a-f-]{36}$/);
+      expect((await fetch(`${target.url}/health`)).headers.get("x-request-id")).toBeNull();
       // Lines are written in batches, at the latest one event-loop turn later.
       const logged = async () => {
         const deadline = Date.now() + 5_000;
@@ -152,8 +156,8 @@ export function describeBoot(options: BootOptions): void {
           const lines = running
             .output()
             .split("\n")
-            .filter((line) => line.includes(mark) || line.includes(`${generated}`));
-          if (lines.length >= 3 || Date.now() > deadline) return lines.map((line) => JSON.parse(line));
+            .filter((line) => line.includes(mark));
+          if (lines.length >= 4 || Date.now() > deadline) return lines.map((line) => JSON.parse(line));
           await Bun.sleep(50);
         }
       };
@@ -169,7 +173,8 @@ export function describeBoot(options: BootOptions): void {
         durationMs: expect.any(Number),
       });
       expect(byId.get(`${mark}-b`)).toMatchObject({ route: "/*", path: "/no/such/route", status: 404 });
-      expect(byId.get(generated as string)).toMatchObject({ route: "/health", path: "/health", status: 200 });
+      expect(byId.get(`${mark}-c`)).toMatchObject({ route: "/health", path: "/health", status: 200 });
+      expect(byId.get(generated as string)).toMatchObject({ path: `/no/such/${mark}`, status: 404 });
     });
 
     test("SIGTERM: a request in flight (bcrypt) still gets its answer, then the service exits with code 0 within 10 s", async () => {

@@ -31,12 +31,13 @@ function withImmutableHeaders(res: Response): Response {
 }
 
 describe("request logger", () => {
-  test("one JSON line per request: method, route, path, status, duration and the id sent back in X-Request-Id", async () => {
+  test("one JSON line per request: method, route, path, status, duration and a new UUID as request id", async () => {
     const { app, lines, logger } = loggedApp();
     const res = await app.request("/items/7");
-    const id = res.headers.get("x-request-id");
+    const { requestId: id } = (await res.json()) as { requestId: string };
     expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
-    expect(await res.json()).toEqual({ id: "7", requestId: id });
+    // A success the caller sent no id for keeps its one header (see request-logger.ts).
+    expect(res.headers.get("x-request-id")).toBeNull();
     // The same line pino itself would write for these fields.
     logger.info({ requestId: "x" }, "probe");
     const [request, probe] = lines.map((line) => JSON.parse(line));
@@ -56,13 +57,26 @@ describe("request logger", () => {
     expect(lines[0]?.endsWith("}\n")).toBe(true);
   });
 
+  test("an error answer carries the id it was logged with in X-Request-Id", async () => {
+    const { app, lines } = loggedApp();
+    app.get("/broken", (c) => c.json({ error: "nope" }, 500));
+    for (const path of ["/broken", "/nothing/here"]) {
+      const res = await app.request(path);
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      const id = res.headers.get("x-request-id");
+      expect(id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(JSON.parse(lines.at(-1) as string)).toMatchObject({ requestId: id, path });
+    }
+  });
+
   test("keeps a plain incoming X-Request-Id and replaces one that is too long or has other characters", async () => {
     const { app, lines } = loggedApp();
     const kept = await app.request("/items/1", { headers: { "X-Request-Id": "req-42_a=" } });
     expect(kept.headers.get("x-request-id")).toBe("req-42_a=");
     for (const bad of ['a"b', "a b", "x".repeat(256)]) {
       const replaced = await app.request("/items/1", { headers: { "X-Request-Id": bad } });
-      expect(replaced.headers.get("x-request-id")).not.toBe(bad);
+      // The caller sent an id, so it learns the one used instead.
+      expect(replaced.headers.get("x-request-id")).toBe(JSON.parse(lines.at(-1) as string).requestId);
     }
     const ids = lines.map((line) => JSON.parse(line).requestId);
     expect(ids[0]).toBe("req-42_a=");
