@@ -1,5 +1,5 @@
 /** Errors the use cases raise; the HTTP layer maps each code to a status. No HTTP knowledge here. */
-export type DomainErrorCode = "VALIDATION_ERROR" | "UNAUTHORIZED" | "NOT_FOUND" | "CONFLICT";
+export type DomainErrorCode = "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT";
 
 export class DomainError extends Error {
   readonly code: DomainErrorCode;
@@ -16,3 +16,4 @@ export class DomainError extends Error {
 export const notFound = (message: string) => new DomainError("NOT_FOUND", message);
 export const conflict = (message: string) => new DomainError("CONFLICT", message);
 export const unauthorized = (message: string) => new DomainError("UNAUTHORIZED", message);
+export const forbidden = (message: string) => new DomainError("FORBIDDEN", message);

@@ -8,7 +8,17 @@ export const success = <T>(data: T) => ({ status: "success" as const, data });
 /** DELETE answers carry a message instead of data. */
 export const messageSchema = z.object({ status: z.literal("success"), message: z.string() });
 
-export const errorCodes = ["VALIDATION_ERROR", "UNAUTHORIZED", "NOT_FOUND", "CONFLICT", "INTERNAL_ERROR"] as const;
+export const errorCodes = [
+  "VALIDATION_ERROR",
+  "UNAUTHORIZED",
+  "FORBIDDEN",
+  "NOT_FOUND",
+  "METHOD_NOT_ALLOWED",
+  "CONFLICT",
+  "PAYLOAD_TOO_LARGE",
+  "UNSUPPORTED_MEDIA_TYPE",
+  "INTERNAL_ERROR",
+] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
 export const errorSchema = z
@@ -23,12 +33,15 @@ export function errorBody(code: ErrorCode, message: string, details?: unknown) {
 }
 
 /** OpenAPI `responses` entries for the error answers a route can give. */
-export function errorResponses(...statuses: Array<400 | 401 | 404 | 409>) {
+export function errorResponses(...statuses: Array<400 | 401 | 403 | 404 | 409 | 413 | 415>) {
   const descriptions = {
     400: "Invalid input",
     401: "Missing or invalid credentials",
+    403: "Not allowed for this user",
     404: "Not found",
     409: "Conflict",
+    413: "Request body too large",
+    415: "Request body is not JSON",
   };
   return Object.fromEntries(
     statuses.map((status) => [

@@ -9,16 +9,24 @@ import { type ErrorCode, errorBody } from "../envelope.ts";
 const statusOf: Record<DomainErrorCode, ContentfulStatusCode> = {
   VALIDATION_ERROR: 400,
   UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
 };
 
+const codeOfStatus: Partial<Record<number, ErrorCode>> = {
+  401: "UNAUTHORIZED",
+  403: "FORBIDDEN",
+  404: "NOT_FOUND",
+  405: "METHOD_NOT_ALLOWED",
+  409: "CONFLICT",
+  413: "PAYLOAD_TOO_LARGE",
+  415: "UNSUPPORTED_MEDIA_TYPE",
+};
+
 function codeOf(status: number): ErrorCode {
-  if (status === 401) return "UNAUTHORIZED";
-  if (status === 404) return "NOT_FOUND";
-  if (status === 409) return "CONFLICT";
   if (status >= 500) return "INTERNAL_ERROR";
-  return "VALIDATION_ERROR";
+  return codeOfStatus[status] ?? "VALIDATION_ERROR";
 }
 
 /** Maps every error to the documented body; a 500 shows its stack only when `exposeStack` (APP_ENV=development). */
