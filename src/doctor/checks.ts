@@ -1,3 +1,4 @@
+import { NODE_FLOOR } from "./node-floor.ts";
 import { atLeast, type Runner } from "./probe.ts";
 
 export type Status = "ok" | "warn" | "fail";
@@ -9,12 +10,29 @@ export interface CheckResult {
 }
 
 const RUNTIMES = [
-  { tool: "node", name: "Node.js", minimum: "22", url: "https://nodejs.org" },
+  { tool: "node", name: "Node.js", minimum: NODE_FLOOR, url: "https://nodejs.org" },
   { tool: "bun", name: "Bun", minimum: "1.2", url: "https://bun.sh" },
   { tool: "deno", name: "Deno", minimum: "2", url: "https://deno.com" },
 ] as const;
 
-/** Required: at least one JavaScript runtime recent enough; each one found is reported with its version. */
+/**
+ * A Node.js below the projects' floor still runs them when npm is there: `npm install` brings Bun as a dev
+ * dependency and `npm run start:bun` uses it. Without npm that route is closed too.
+ */
+async function oldNode(run: Runner, version: string): Promise<{ usable: boolean; result: CheckResult }> {
+  const older = `node ${version} is older than ${NODE_FLOOR}, the generated projects' floor`;
+  const upgrade = `install Node.js ${NODE_FLOOR} or newer`;
+  if ((await run("npm", ["--version"]))?.ok) {
+    const text = `${older}: they run through the Bun in their dev dependencies (\`npm run start:bun\`); ${upgrade} for \`npm start\` (https://nodejs.org)`;
+    return { usable: true, result: { status: "warn", text } };
+  }
+  return {
+    usable: false,
+    result: { status: "warn", text: `${older}, and npm is missing: ${upgrade} (https://nodejs.org)` },
+  };
+}
+
+/** Required: at least one way to run the projects; each runtime found is reported with its version. */
 export async function checkRuntimes(run: Runner): Promise<CheckResult[]> {
   const results: CheckResult[] = [];
   let usable = 0;
@@ -24,6 +42,10 @@ export async function checkRuntimes(run: Runner): Promise<CheckResult[]> {
     if (probe.ok && probe.version && atLeast(probe.version, minimum)) {
       usable++;
       results.push({ status: "ok", text: `${tool} ${probe.version}` });
+    } else if (tool === "node" && probe.ok && probe.version) {
+      const node = await oldNode(run, probe.version);
+      if (node.usable) usable++;
+      results.push(node.result);
     } else {
       results.push({
         status: "warn",
@@ -34,7 +56,7 @@ export async function checkRuntimes(run: Runner): Promise<CheckResult[]> {
   if (usable === 0) {
     results.push({
       status: "fail",
-      text: "No usable JavaScript runtime: install Node.js 22 or newer (https://nodejs.org), Bun 1.2+ or Deno 2+",
+      text: `No usable JavaScript runtime: install Node.js ${NODE_FLOOR} or newer (https://nodejs.org), Bun 1.2+ or Deno 2+`,
     });
   }
   return results;

@@ -1,8 +1,8 @@
 /** `scaffold doctor` with a controlled PATH of fake executables: every branch of every check, and the exit code. */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { chmod, mkdir, rm, writeFile } from "node:fs/promises";
+import { chmod, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { cliEnv, runCli, tempDir, useTempHome } from "../cli/run-cli.ts";
+import { cliEnv, repoRoot, runCli, tempDir, useTempHome } from "../cli/run-cli.ts";
 
 useTempHome();
 
@@ -30,7 +30,12 @@ async function doctorWith(tools: Record<string, Fake>) {
   return { ...result, lines: result.stdout.trim().split("\n") };
 }
 
+/** The generated projects' Node.js floor, read here from the template's `engines` (">=22.13" -> "22.13"). */
+const { engines } = JSON.parse(await readFile(join(repoRoot, "templates/layers/base/package.json"), "utf8"));
+const FLOOR = String(engines.node).replace(/^>=\s*/, "");
+
 const NODE = { version: "v24.1.0" };
+const NPM = { version: "10.8.2" };
 const BUN = { version: "1.4.5" };
 const DENO = { version: "deno 2.9.6 (stable, release, x86_64-unknown-linux-gnu)\nv8 14.0\ntypescript 5.9" };
 const GIT = { version: "git version 2.43.0" };
@@ -64,14 +69,26 @@ describe("scaffold doctor", () => {
     expect(exitCode).toBe(0);
   });
 
-  test("a runtime that is too old is a warning; with no usable runtime doctor fails with exit 1", async () => {
+  test("a Node.js below the projects' engines floor without npm is a warning; no usable runtime fails, exit 1", async () => {
     const { exitCode, lines } = await doctorWith({ node: { version: "v20.11.0" }, git: GIT });
     expect(lines[0]).toBe(
-      "[WARN] node 20.11.0 is too old: generated projects need Node.js 22 or newer (https://nodejs.org)",
+      `[WARN] node 20.11.0 is older than ${FLOOR}, the generated projects' floor, and npm is missing: install Node.js ${FLOOR} or newer (https://nodejs.org)`,
     );
-    expect(lines[1]).toStartWith("[FAIL] No usable JavaScript runtime: install Node.js 22 or newer");
+    expect(lines[1]).toStartWith(`[FAIL] No usable JavaScript runtime: install Node.js ${FLOOR} or newer`);
     expect(lines.at(-1)).toBe("1 required check failed: fix the [FAIL] line above.");
     expect(exitCode).toBe(1);
+  });
+
+  test("an old Node.js with npm runs projects through their bundled Bun: a warning with that route, exit 0", async () => {
+    for (const version of ["v20.20.2", "v22.12.0"]) {
+      const { exitCode, lines } = await doctorWith({ node: { version }, npm: NPM, git: GIT });
+      expect(lines[0]).toBe(
+        `[WARN] node ${version.slice(1)} is older than ${FLOOR}, the generated projects' floor: they run through the Bun in their dev dependencies (\`npm run start:bun\`); install Node.js ${FLOOR} or newer for \`npm start\` (https://nodejs.org)`,
+      );
+      expect(lines.filter((line) => line.startsWith("[FAIL]"))).toEqual([]);
+      expect(lines.at(-1)).toBe("All required checks passed (2 warnings).");
+      expect(exitCode).toBe(0);
+    }
   });
 
   test("no runtime at all fails; old Bun warns while a recent Deno passes", async () => {
