@@ -1,8 +1,9 @@
-import { type ArgsDef, type CommandDef, renderUsage, runCommand } from "citty";
+import { type ArgsDef, type CommandDef, runCommand } from "citty";
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, ScaffoldError } from "../generate/errors.ts";
 import { newArgs } from "./args.ts";
 import { checkFlags, splitShortValues } from "./check-flags.ts";
 import { out, stripColours } from "./output.ts";
+import { renderUsage } from "./usage.ts";
 
 const resolve = async <T>(value: T | Promise<T> | (() => T | Promise<T>)): Promise<T> =>
   typeof value === "function" ? (value as () => T | Promise<T>)() : value;
@@ -24,9 +25,6 @@ function firstPositional(rawArgs: readonly string[]): number {
   return -1;
 }
 
-/** citty colours its help; keep the colours for a terminal only. */
-const plain = (text: string) => (process.stdout.isTTY ? text : stripColours(text));
-
 const isHelp = (token: string) => token === "--help" || token === "-h";
 
 /**
@@ -47,14 +45,14 @@ export async function runCli<T extends ArgsDef>(root: CommandDef<T>, argv: strin
       return EXIT_OK;
     }
     if (rawArgs.length === 0 || (help && !named && index === -1)) {
-      out.log(plain(await renderUsage(root)));
+      out.log(await renderUsage(root as CommandDef));
       return EXIT_OK;
     }
     const subArgs = named ? rawArgs.filter((_, i) => i !== index) : rawArgs;
     const sub = (await resolve(subCommands[named ? (word as string) : "new"])) as CommandDef;
     const argsDef = (await resolve(sub.args)) ?? {};
     if (help) {
-      out.log(plain(await renderUsage(sub, root as CommandDef)));
+      out.log(await renderUsage(sub, root as CommandDef));
       return EXIT_OK;
     }
     const meta = await resolve(sub.meta);

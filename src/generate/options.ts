@@ -77,13 +77,19 @@ export function resolveOptions(args: NewArgs): GenerateOptions {
   return options;
 }
 
+/** "this release generates only --template full", or "use --observability none or basic". */
+function instead(flag: string, values: readonly string[]): string {
+  if (values.length === 1) return `this release generates only --${flag} ${values[0]}`;
+  return `use --${flag} ${values.slice(0, -1).join(", ")} or ${values.at(-1)}`;
+}
+
 /** Refuses choices that this template tree cannot generate yet (they arrive in later releases). */
 export function checkAvailable(manifest: TemplateManifest, options: GenerateOptions): void {
   for (const key of ["template", "database", "observability"] as const) {
     const available: readonly string[] = manifest.available[key];
     if (!available.includes(options[key])) {
       throw usageError(
-        `--${key} ${options[key]} is not available in templates ${manifest.version} yet (it arrives in a later release): use one of ${available.join(", ")}.`,
+        `--${key} ${options[key]} is not available in templates ${manifest.version} yet (it arrives in a later release): ${instead(key, available)}.`,
       );
     }
   }

@@ -79,7 +79,7 @@ test("checkAvailable refuses choices missing from the manifest, naming the avail
   expect(() => checkAvailable(manifest, resolveOptions({ name: "x", database: "sqlite" }))).not.toThrow();
   const error = failure(() => checkAvailable(manifest, resolveOptions({ name: "x", database: "mysql" })));
   expect(error.message).toBe(
-    "--database mysql is not available in templates 1.0.0 yet (it arrives in a later release): use one of postgres, sqlite.",
+    "--database mysql is not available in templates 1.0.0 yet (it arrives in a later release): use --database postgres or sqlite.",
   );
   expect(error.exitCode).toBe(2);
 });
