@@ -15,7 +15,7 @@ export function printNextSteps({ options, target, files, backup, post }: Generat
   if (post.git === "no-git") out.warn("git is not installed: no repository was created (run `git init` later).");
   else if (post.git !== "committed") out.warn(`Could not create the initial git commit: ${post.git}`);
   out.success(
-    `Created ${options.projectName} (${options.template}, ${options.database}) with ${files} files in ${target}`,
+    `Created ${options.projectName} (${options.template}, ${options.database}, observability ${options.observability}) with ${files} files in ${target}`,
   );
   out.log(
     [

@@ -44,7 +44,7 @@ describe("generating the full project", () => {
 
   test("exits 0 and prints next steps (cd, set-up, run, test)", () => {
     expect(result.exitCode).toBe(0);
-    expect(result.stdout).toContain("Created demo (full, postgres)");
+    expect(result.stdout).toContain("Created demo (full, postgres, observability none)");
     expect(result.stdout).toContain("Settings are in .env (copied from .env.example).");
     for (const step of ["cd demo", "./setup.sh", "npm run dev", "npm test"]) expect(result.stdout).toContain(step);
   });
@@ -110,8 +110,9 @@ describe("flag forms", () => {
       expect(exitCode).toBe(0);
     }
     const cwd = await freshCwd();
-    const { exitCode } = await runCli(forms[1] ?? [], cwd);
+    const { exitCode, stdout } = await runCli(forms[1] ?? [], cwd);
     expect(exitCode).toBe(0);
+    expect(stdout).toContain("Created api (full, sqlite, observability basic) with");
     const manifest = JSON.parse(await readText(join(cwd, "api/scaffold.json")));
     expect(manifest).toMatchObject({ template: "full", database: "sqlite", observability: "basic" });
   }, 30_000);
