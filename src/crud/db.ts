@@ -3,7 +3,7 @@
  * share their shape but not their types, so this file is the one place that treats the database loosely. MySQL has no
  * RETURNING: it reports affected rows and generated ids instead, and the row is read back.
  */
-import { count, type SQL } from "drizzle-orm";
+import { count, eq, type SQL } from "drizzle-orm";
 import type { ResourceModel } from "./model.ts";
 
 type Row = Record<string, unknown>;
@@ -23,6 +23,17 @@ export function selections(model: ResourceModel): Selections {
     output: Object.fromEntries(model.outputFields.map((f) => [f.name, f.column])),
     key: Object.fromEntries(model.primaryKey.map((f) => [f.name, f.column])),
   };
+}
+
+const activeConditions = new WeakMap<ResourceModel, SQL | undefined>();
+
+/** `deleted = false` for soft-delete resources (soft-deleted rows count as absent), undefined for the others. */
+export function activeRows(model: ResourceModel): SQL | undefined {
+  if (!activeConditions.has(model)) {
+    const deleted = model.softDelete ? model.fieldsByName.get("deleted") : undefined;
+    activeConditions.set(model, deleted ? eq(deleted.column, false) : undefined);
+  }
+  return activeConditions.get(model);
 }
 
 export interface PageQuery {

@@ -18,6 +18,7 @@ const reasons: Readonly<Record<number, string>> = {
   405: "Method Not Allowed",
   409: "Conflict",
   412: "Precondition Failed",
+  415: "Unsupported Media Type",
   500: "Internal Server Error",
 };
 

@@ -19,6 +19,7 @@ import {
   type SQL,
   sql,
 } from "drizzle-orm";
+import { queryLimits } from "./limits.ts";
 import type { FieldModel, ResourceModel } from "./model.ts";
 import type { FilterType } from "./types.ts";
 
@@ -74,19 +75,28 @@ export function filterParameters(model: ResourceModel): ReadonlyMap<string, Filt
 
 export class FilterValueError extends Error {}
 
+/**
+ * Plain decimal notation only, so an id or integer has one spelling: no sign but `-`, no leading zeros, no `-0`, no
+ * exponent, no hex/binary prefixes, no spaces. A fraction only on non-integer columns (`9.90` there; `1.0` is 400 on
+ * an integer column).
+ */
+const canonicalInteger = /^(?:0|-?[1-9]\d*)$/;
+const canonicalDecimal = /^-?(?:0|[1-9]\d*)(?:\.\d+)?$/;
+
 /** Parses one query-string value to the column's type (throws FilterValueError on a bad value). */
 export function parseFilterValue(field: FieldModel, raw: string): unknown {
   const bad = () => new FilterValueError(`Invalid value for ${field.name}: '${raw}'`);
   switch (field.kind) {
     case "number": {
-      const value = raw.trim() === "" ? Number.NaN : Number(raw);
+      if (!(field.integer ? canonicalInteger : canonicalDecimal).test(raw) || raw === "-0") throw bad();
+      const value = Number(raw);
       if (!Number.isFinite(value) || (field.integer && !Number.isSafeInteger(value))) throw bad();
       if (field.range && (value < field.range[0] || value > field.range[1])) throw bad();
       return value;
     }
     case "bigint":
-      if (!/^-?\d+$/.test(raw.trim())) throw bad();
-      return BigInt(raw.trim());
+      if (!canonicalInteger.test(raw)) throw bad();
+      return BigInt(raw);
     case "boolean":
       if (raw !== "true" && raw !== "false") throw bad();
       return raw === "true";
@@ -101,8 +111,13 @@ export function parseFilterValue(field: FieldModel, raw: string): unknown {
   }
 }
 
-function list(field: FieldModel, raw: string): unknown[] {
-  return raw.split(",").map((part) => parseFilterValue(field, part.trim()));
+/** Comma-separated values (spaces around commas allowed), at most `queryLimits.listValues` of them. */
+function list(parameter: FilterParameter, raw: string): unknown[] {
+  const parts = raw.split(",", queryLimits.listValues + 1);
+  if (parts.length > queryLimits.listValues) {
+    throw new FilterValueError(`Too many values in ${parameter.name}: at most ${queryLimits.listValues}`);
+  }
+  return parts.map((part) => parseFilterValue(parameter.field, part.trim()));
 }
 
 function flag(parameter: FilterParameter, raw: string): boolean {
@@ -141,15 +156,15 @@ export function filterCondition(parameter: FilterParameter, raw: string, dialect
     case "lte":
       return lte(column, parseFilterValue(field, raw));
     case "in":
-      return inArray(column, list(field, raw));
+      return inArray(column, list(parameter, raw));
     case "notIn":
-      return notInArray(column, list(field, raw));
+      return notInArray(column, list(parameter, raw));
     case "null":
       return flag(parameter, raw) ? isNull(column) : isNotNull(column);
     case "notNull":
       return flag(parameter, raw) ? isNotNull(column) : isNull(column);
     case "between": {
-      const bounds = list(field, raw);
+      const bounds = list(parameter, raw);
       if (bounds.length !== 2) throw new FilterValueError(`${parameter.name} needs two comma-separated bounds`);
       return and(gte(column, bounds[0]), lte(column, bounds[1])) as SQL;
     }

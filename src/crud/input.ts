@@ -40,15 +40,28 @@ export function inputParsers(model: ResourceModel): InputParsers {
   const patchRejections = new Map<string, string>();
   for (const field of model.fields) {
     if (field.hidden) patchRejections.set(field.name, `Cannot update hidden field: ${field.name}`);
-    else if (field.readOnly && !(field.name === "version" && model.audit?.version)) {
+    // The key is in the path: a key field in the body is a read-only field, generated or not.
+    else if ((field.readOnly || field.primaryKey) && !(field.name === "version" && model.audit?.version)) {
       patchRejections.set(field.name, `Cannot update read-only field: ${field.name}`);
     }
   }
   return { create: model.createFields.map(parser), update: model.updateFields.map(parser), patchRejections };
 }
 
-/** The request body as a JSON object, or 400. */
-export async function jsonBody(request: { json(): Promise<unknown> }): Promise<Row> {
+/** `application/json` or a `+json` type such as `application/merge-patch+json`, with any parameters (charset). */
+const jsonType = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
+
+/**
+ * The request body as a JSON object: 415 unless the content type is JSON (a form or `text/plain` body is what a
+ * cross-site page can send without a preflight), 400 unless the body is a JSON object.
+ */
+export async function jsonBody(request: {
+  header(name: string): string | undefined;
+  json(): Promise<unknown>;
+}): Promise<Row> {
+  if (!jsonType.test(request.header("content-type") ?? "")) {
+    throw new HttpError(415, "Content-Type must be application/json");
+  }
   let body: unknown;
   try {
     body = await request.json();

@@ -1,11 +1,13 @@
 /**
  * Output objects: rows selected with the output columns (hidden ones are never read), 64-bit integers as strings,
  * optional removal of nulls, and many-to-one relations expanded level by level with ONE query per target resource
- * and level. Beyond `maxDepth`, or on a cycle (the same row already on the path from the root), a relation is its id.
+ * and level. A relation stays its id beyond `maxDepth`, on a cycle (the same row already on the path from the root),
+ * when the caller may not read the target resource, and when the target row is absent or soft-deleted.
  */
-import { inArray } from "drizzle-orm";
-import { type Selections, selectWhere } from "./db.ts";
+import { and, inArray, type SQL } from "drizzle-orm";
+import { activeRows, type Selections, selectWhere } from "./db.ts";
 import type { FieldModel, ResourceModel } from "./model.ts";
+import type { ReadAccess } from "./security.ts";
 
 type Row = Record<string, unknown>;
 
@@ -40,17 +42,31 @@ function keyOf(model: ResourceModel, row: Row): string {
   return nodeKey(model, model.primaryKey.map((f) => String(row[f.name])).join(","));
 }
 
+/** The relation targets of this level's rows the caller may read (asked once per target resource). */
+async function readableTargets(frontier: readonly Node[], access: ReadAccess): Promise<Set<ResourceModel>> {
+  const targets = new Set<ResourceModel>();
+  for (const model of new Set(frontier.map((node) => node.model))) {
+    for (const relation of model.relations) targets.add(relation.target);
+  }
+  const readable = new Set<ResourceModel>();
+  for (const target of targets) if (await access(target)) readable.add(target);
+  return readable;
+}
+
+const none: ReadonlySet<ResourceModel> = new Set();
+
 /** Expands relations in place, level by level. */
-async function expand(context: OutputContext, root: ResourceModel, rows: readonly Row[]): Promise<void> {
+async function expand(context: OutputContext, root: ResourceModel, rows: readonly Row[], access: ReadAccess) {
   const { maxDepth, detectCycles } = root.mapping;
   let frontier: Node[] = rows.map((row) => ({ row, model: root, path: [keyOf(root, row)] }));
   for (let level = 1; frontier.length > 0; level++) {
     const wanted = new Map<ResourceModel, { ids: Set<unknown>; refs: { node: Node; name: string; id: unknown }[] }>();
+    const readable = level > maxDepth ? none : await readableTargets(frontier, access);
     for (const node of frontier) {
       for (const relation of node.model.relations) {
         const id = node.row[relation.field.name];
         node.row[relation.name] = id ?? null;
-        if (id === null || id === undefined || level > maxDepth) continue;
+        if (id === null || id === undefined || !readable.has(relation.target)) continue;
         if (detectCycles && node.path.includes(nodeKey(relation.target, id))) continue;
         let entry = wanted.get(relation.target);
         if (!entry) {
@@ -64,7 +80,10 @@ async function expand(context: OutputContext, root: ResourceModel, rows: readonl
     const next: Node[] = [];
     for (const [target, { ids, refs }] of wanted) {
       const pk = target.primaryKey[0] as FieldModel;
-      const loaded = await selectWhere(context.db, target, context.selections(target), inArray(pk.column, [...ids]));
+      const byKey = inArray(pk.column, [...ids]);
+      const active = activeRows(target);
+      const where = active ? (and(byKey, active) as SQL) : byKey;
+      const loaded = await selectWhere(context.db, target, context.selections(target), where);
       const byId = new Map(loaded.map((row) => [String(row[pk.name]), row]));
       for (const ref of refs) {
         const found = byId.get(String(ref.id));
@@ -95,9 +114,14 @@ function finish(model: ResourceModel, row: Row, includeNulls: boolean): Row {
   return row;
 }
 
-/** Turns selected rows into output objects (mutates and returns them). */
-export async function toOutput(context: OutputContext, model: ResourceModel, rows: Row[]): Promise<Row[]> {
-  if (model.relations.length > 0) await expand(context, model, rows);
+/** Turns selected rows into output objects (mutates and returns them); `access` is the caller's read access. */
+export async function toOutput(
+  context: OutputContext,
+  model: ResourceModel,
+  rows: Row[],
+  access: ReadAccess,
+): Promise<Row[]> {
+  if (model.relations.length > 0) await expand(context, model, rows, access);
   const includeNulls = model.mapping.includeNullFields;
   if (includeNulls && model.relations.length === 0 && bigints(model).length === 0) return rows;
   for (const row of rows) finish(model, row, includeNulls);

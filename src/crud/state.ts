@@ -1,11 +1,13 @@
 /** Everything a resource's handlers need, computed once when `crud()` starts; handlers only read it. */
 import { and, asc, eq, type SQL } from "drizzle-orm";
-import { type Selections, selections } from "./db.ts";
+import type { Context } from "hono";
+import { activeRows, type Selections, selections } from "./db.ts";
 import { type ErrorReporter, HttpError } from "./errors.ts";
 import { type FilterParameter, FilterValueError, filterParameters, parseFilterValue } from "./filters.ts";
 import { type InputParsers, inputParsers } from "./input.ts";
 import type { FieldModel, ResourceModel } from "./model.ts";
-import type { OutputContext } from "./output.ts";
+import { type OutputContext, toOutput } from "./output.ts";
+import { readAccess } from "./security.ts";
 import type { AuthFunction, PagingOptions } from "./types.ts";
 
 type Row = Record<string, unknown>;
@@ -46,7 +48,7 @@ export function resourceState(
     parsers: inputParsers(model),
     filters: filterParameters(model),
     output: { db: settings.db, selections: allSelections },
-    active: deletedField ? eq(deletedField.column, false) : undefined,
+    active: activeRows(model),
     deleted: deletedField ? eq(deletedField.column, true) : undefined,
     tiebreak: model.primaryKey.map((f) => asc(f.column)),
     deletedField,
@@ -111,4 +113,9 @@ export function keyWhere(model: ResourceModel, key: Row): SQL {
 /** `ETag: "<version>"` for versioned resources. */
 export function etagHeaders(model: ResourceModel, row: Row): Record<string, string> {
   return model.audit?.version && row.version !== undefined ? { ETag: `"${String(row.version)}"` } : {};
+}
+
+/** Output objects of the resource's rows for this request's caller (relations embedded as the caller may read them). */
+export function outputRows(state: ResourceState, c: Context, rows: Row[]): Promise<Row[]> {
+  return toOutput(state.output, state.model, rows, readAccess(c, state.settings.auth));
 }

@@ -3,19 +3,24 @@ import { and, asc, desc, type SQL } from "drizzle-orm";
 import type { Context } from "hono";
 import { countRows, selectOne, selectPage } from "../db.ts";
 import { HttpError } from "../errors.ts";
+import { queryLimits } from "../limits.ts";
 import { FilterValueError, filterCondition } from "../filters.ts";
 import { sortOrder } from "../model.ts";
-import { toOutput } from "../output.ts";
 import { knownTotal, pageObject, pageRequest } from "../paging.ts";
 import { authorize } from "../security.ts";
-import { etagHeaders, keyCondition, notFound, onlyActive, type ResourceState } from "../state.ts";
+import { etagHeaders, keyCondition, notFound, onlyActive, outputRows, type ResourceState } from "../state.ts";
 
 interface ListQuery {
   readonly conditions: SQL[];
   readonly sorts: SQL[];
 }
 
-/** Sort and filter parameters -> SQL (400 on an unknown sort field or a bad filter value); others are ignored. */
+const tooMany = (what: string, limit: number) => new HttpError(400, `Too many ${what} parameters: at most ${limit}`);
+
+/**
+ * Sort and filter parameters -> SQL (400 on an unknown sort field, a bad filter value, or more parameters than
+ * `queryLimits` allows); others are ignored.
+ */
 function listQuery(state: ResourceState, params: URLSearchParams): ListQuery {
   const { model, settings } = state;
   const conditions: SQL[] = [];
@@ -24,6 +29,7 @@ function listQuery(state: ResourceState, params: URLSearchParams): ListQuery {
   let deletedOnly = false;
   for (const [name, value] of params) {
     if (name === settings.paging.sortParam) {
+      if (sorts.length === queryLimits.sortKeys) throw tooMany(name, queryLimits.sortKeys);
       const order = sortOrder(value, model.fieldsByName);
       if (typeof order === "string") throw new HttpError(400, `Invalid ${name}: ${order}`);
       sorts.push(order.direction === "asc" ? asc(order.field.column) : desc(order.field.column));
@@ -34,6 +40,7 @@ function listQuery(state: ResourceState, params: URLSearchParams): ListQuery {
     } else {
       const filter = state.filters.get(name);
       if (!filter) continue;
+      if (conditions.length === queryLimits.filters) throw tooMany("filter", queryLimits.filters);
       try {
         conditions.push(filterCondition(filter, value, model.dialect));
       } catch (error) {
@@ -71,7 +78,7 @@ export async function listRows(state: ResourceState, c: Context): Promise<Respon
     offset: request.page * request.size,
   });
   const total = knownTotal(request, rows.length) ?? (await countRows(settings.db, model, where));
-  const content = await toOutput(state.output, model, rows);
+  const content = await outputRows(state, c, rows);
   return c.json(pageObject(content, request, total, sorts.length > 0), 200, { "X-Total-Count": String(total) });
 }
 
@@ -81,6 +88,6 @@ export async function getRow(state: ResourceState, c: Context): Promise<Response
   const { where, id } = keyCondition(state, c.req.path, 0);
   const row = await selectOne(settings.db, model, state.selections, onlyActive(state, where));
   if (!row) throw notFound(model, id);
-  const [output] = await toOutput(state.output, model, [row]);
+  const [output] = await outputRows(state, c, [row]);
   return c.json(output, 200, etagHeaders(model, row));
 }

@@ -1,9 +1,8 @@
 /** DELETE <path>/{id} (soft or permanent) and POST <path>/{id}/restore. */
 import type { Context } from "hono";
 import { deleteRows, selectOne, updateRows } from "../db.ts";
-import { toOutput } from "../output.ts";
 import { authorize } from "../security.ts";
-import { etagHeaders, keyCondition, notFound, onlyActive, type ResourceState } from "../state.ts";
+import { etagHeaders, keyCondition, notFound, onlyActive, outputRows, type ResourceState } from "../state.ts";
 import { auditOnUpdate } from "./write.ts";
 
 /**
@@ -38,6 +37,6 @@ export async function restoreRow(state: ResourceState, c: Context): Promise<Resp
   await updateRows(settings.db, model, state.selections, set, where);
   const row = await selectOne(settings.db, model, state.selections, where);
   if (!row) throw notFound(model, id);
-  const [output] = await toOutput(state.output, model, [row]);
+  const [output] = await outputRows(state, c, [row]);
   return c.json(output, 200, etagHeaders(model, row));
 }

@@ -5,9 +5,17 @@ import { insertRow, selectOne, updateRows } from "../db.ts";
 import { HttpError } from "../errors.ts";
 import { createValues, type InputParsers, jsonBody, patchValues, putValues } from "../input.ts";
 import type { ResourceModel } from "../model.ts";
-import { toOutput } from "../output.ts";
 import { authorize } from "../security.ts";
-import { etagHeaders, keyCondition, keySegment, keyWhere, notFound, onlyActive, type ResourceState } from "../state.ts";
+import {
+  etagHeaders,
+  keyCondition,
+  keySegment,
+  keyWhere,
+  notFound,
+  onlyActive,
+  outputRows,
+  type ResourceState,
+} from "../state.ts";
 import type { AuthUser } from "../types.ts";
 
 type Row = Record<string, unknown>;
@@ -41,7 +49,7 @@ async function outputOf(
   status: 200 | 201,
   headers: Record<string, string>,
 ) {
-  const [output] = await toOutput(state.output, state.model, [row]);
+  const [output] = await outputRows(state, c, [row]);
   return c.json(output, status, { ...headers, ...etagHeaders(state.model, row) });
 }
 

@@ -1,4 +1,7 @@
-/** Small request helper over `app.request` (no socket): status, parsed JSON body, headers. */
+/**
+ * Small request helper over `app.request` (no socket): status, parsed JSON body, headers. A body is sent as
+ * `application/json` unless `headers` names another content type.
+ */
 import type { Hono } from "hono";
 
 export interface Reply {
@@ -15,11 +18,9 @@ export async function call(
   body?: unknown,
   headers: Record<string, string> = {},
 ): Promise<Reply> {
-  const init: RequestInit = { method, headers: { ...headers } };
-  if (body !== undefined) {
-    init.body = typeof body === "string" ? body : JSON.stringify(body);
-    (init.headers as Record<string, string>)["content-type"] = "application/json";
-  }
+  const init: RequestInit = { method, headers: { "content-type": "application/json", ...headers } };
+  if (body !== undefined) init.body = typeof body === "string" ? body : JSON.stringify(body);
+  else init.headers = headers;
   const response = await app.request(path, init);
   const text = await response.text();
   const json = response.headers.get("content-type")?.includes("json");

@@ -4,7 +4,6 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { Hono } from "hono";
-import { z } from "zod";
 import {
   type CrudOptions,
   crud,
@@ -12,67 +11,13 @@ import {
   defineResource,
   type MappingConfig,
   type MappingPreset,
-  type ResourceOptions,
 } from "../../../src/crud/index.ts";
 import { missing } from "../../support/env.ts";
 import type { DialectFactory, TestDatabase } from "./dialects.ts";
+import { hardeningTests } from "./hardening.ts";
 import { call } from "./http.ts";
+import { auth, authorsResource, booksResource, countriesResource, editor, reader } from "./resources.ts";
 import { type Seed, seed } from "./seed.ts";
-import type { Tables } from "./tables.ts";
-
-type AuthorOptions = Partial<ResourceOptions<Tables["authors"]>>;
-type BookOptions = Partial<ResourceOptions<Tables["books"]>>;
-
-const auth: CrudOptions["auth"] = (c) => {
-  const header = c.req.header("x-user");
-  if (!header) return null;
-  const [id = "", roles = ""] = header.split(":");
-  return { id, roles: roles ? roles.split("|") : [] };
-};
-const editor = { "x-user": "7:editor" };
-const reader = { "x-user": "8:reader" };
-
-function authorsResource(t: Tables, extra: AuthorOptions = {}) {
-  return defineResource(t.authors, {
-    path: "authors",
-    fields: {
-      name: {
-        filterable: ["EQUALS", "LIKE", "IN", "NOT_IN"],
-        constraints: [{ schema: z.string().min(2), groups: ["Create"], code: "Size", message: "name too short" }],
-      },
-      email: { filterable: ["EQUALS"], constraints: [{ schema: z.email(), code: "Email" }] },
-      secret: { hidden: true },
-      rating: {
-        filterable: ["EQUALS", "GREATER_THAN", "LESS_THAN", "RANGE", "BETWEEN", "IS_NULL", "IS_NOT_NULL", "IN"],
-      },
-      active: { filterable: ["EQUALS"] },
-      born: { filterable: ["GREATER_THAN", "RANGE"] },
-      logged: { filterable: ["IN"] },
-      logged_in: { filterable: ["EQUALS"] },
-      code: { readOnly: true },
-    },
-    ...extra,
-  });
-}
-
-function booksResource(t: Tables, extra: BookOptions = {}) {
-  return defineResource(t.books, {
-    path: "/books/",
-    softDelete: true,
-    auditable: { version: true },
-    security: { readLevel: "PUBLIC", writeLevel: "ROLE_BASED", roles: ["editor", "admin"] },
-    fields: { title: { filterable: ["LIKE"] }, pages: { filterable: ["IS_NOT_NULL"] } },
-    ...extra,
-  });
-}
-
-function countriesResource(t: Tables, extra: Partial<ResourceOptions<Tables["countries"]>> = {}) {
-  return defineResource(t.countries, {
-    path: "countries",
-    fields: { size: { filterable: ["GREATER_THAN_OR_EQUAL", "LESS_THAN_OR_EQUAL", "NOT_IN"] } },
-    ...extra,
-  });
-}
 
 export function crudSuite(factory: DialectFactory): void {
   const skip = factory.available ? false : missing(`the ${factory.name} server`, false);
@@ -96,6 +41,7 @@ export function crudSuite(factory: DialectFactory): void {
         resources: [authorsResource(t.tables), booksResource(t.tables), countriesResource(t.tables)],
         ...options,
       });
+    hardeningTests({ t: () => t, ids: () => ids, app });
     const names = (body: { content: { name: string }[] }) => body.content.map((a) => a.name).sort();
 
     describe("list: paging and sorting", () => {
