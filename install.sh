@@ -3,12 +3,14 @@
 #
 #   curl -fsSL https://github.com/scaffold-dev/scaffold/releases/latest/download/install.sh | sh
 #   curl -fsSL .../install.sh | sh -s -- --version 0.1.0 --install-dir /usr/local/bin
+#   sh dist/install.sh --from dist          # a local build (npm run build), or --from <url> of that folder served
 # Options: sh install.sh --help. Documented in docs/install.md.
 set -eu
 
 version=${SCAFFOLD_VERSION:-latest}
 install_dir=${SCAFFOLD_INSTALL_DIR:-${HOME:?HOME is not set}/.local/bin}
 base_url=${SCAFFOLD_BASE_URL:-https://github.com/scaffold-dev/scaffold/releases}
+from=${SCAFFOLD_FROM:-}
 
 say() { printf '%s\n' "$*"; }
 fail() {
@@ -17,11 +19,13 @@ fail() {
 }
 usage() {
   cat <<'EOF'
-usage: install.sh [--version <v>] [--install-dir <dir>] [--base-url <url>]
+usage: install.sh [--version <v>] [--install-dir <dir>] [--base-url <url> | --from <url|dir>]
   --version <v>       (env SCAFFOLD_VERSION)      release to install, e.g. 0.1.0 or v0.1.0 (default: latest)
   --install-dir <d>   (env SCAFFOLD_INSTALL_DIR)  where the `scaffold` binary goes (default: ~/.local/bin)
   --base-url <url>    (env SCAFFOLD_BASE_URL)     releases base URL, for mirrors (default: the GitHub releases);
                       files are read from <url>/latest/download/<file> or <url>/download/v<version>/<file>
+  --from <url|dir>    (env SCAFFOLD_FROM)         a folder holding one build's files side by side, as
+                      `npm run build` writes dist/: a local path, or its URL when served; no --version
 Exit status: 0 installed, 1 failure (unsupported platform, download, checksum), 2 usage error.
 EOF
 }
@@ -34,10 +38,16 @@ while [ $# -gt 0 ]; do
     --install-dir=*) install_dir=${1#*=}; shift ;;
     --base-url) [ $# -ge 2 ] || { usage >&2; exit 2; }; base_url=$2; shift 2 ;;
     --base-url=*) base_url=${1#*=}; shift ;;
+    --from) [ $# -ge 2 ] || { usage >&2; exit 2; }; from=$2; shift 2 ;;
+    --from=*) from=${1#*=}; shift ;;
     -h | --help) usage; exit 0 ;;
     *) printf 'scaffold install: unknown option %s (see --help)\n' "$1" >&2; exit 2 ;;
   esac
 done
+if [ -n "$from" ] && [ "$version" != latest ]; then
+  printf 'scaffold install: --version does not apply to --from (the folder holds one build)\n' >&2
+  exit 2
+fi
 
 detect_os() {
   case $(uname -s) in
@@ -76,7 +86,12 @@ check_libc() {
   fi
 }
 
+# A local path (a folder given to --from) is copied; anything else is a URL.
 download() {
+  case $1 in
+    *://*) ;;
+    *) cp "$1" "$2" 2>/dev/null; return ;;
+  esac
   if command -v curl >/dev/null 2>&1; then
     curl -fsSL -o "$2" "$1"
   elif command -v wget >/dev/null 2>&1; then
@@ -107,12 +122,18 @@ case $version in
   v*) url="${base_url}/download/${version}" ;;
   *) url="${base_url}/download/v${version}" ;;
 esac
+release=" (${version})"
+# A build's folder (dist/) holds its files side by side, one version only.
+if [ -n "$from" ]; then
+  url=${from%/}
+  release=""
+fi
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 trap 'exit 130' INT TERM
 
-say "Downloading ${file} (${version}) from ${url}"
+say "Downloading ${file}${release} from ${url}"
 download "${url}/${file}" "${tmp}/${file}" || fail "download failed: ${url}/${file}"
 download "${url}/SHA256SUMS" "${tmp}/SHA256SUMS" || fail "download failed: ${url}/SHA256SUMS"
 

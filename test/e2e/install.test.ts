@@ -28,7 +28,8 @@ const requests: string[] = [];
 
 /**
  * Releases in GitHub's layout under `/<release>/releases/{latest/download,download/v<VERSION>}/<file>`:
- * `real` is the built dist/, `fake` has a tiny file per platform, `tampered` is `real` with a modified binary.
+ * `real` is the built dist/, `fake` has a tiny file per platform, `tampered` is `real` with a modified binary;
+ * and the built dist/ as it is, under `/dist/`.
  */
 function serveReleases(): ReturnType<typeof Bun.serve> {
   return Bun.serve({
@@ -37,6 +38,12 @@ function serveReleases(): ReturnType<typeof Bun.serve> {
     async fetch(request) {
       const path = new URL(request.url).pathname;
       requests.push(path);
+      // `/dist/<file>`: the output folder exactly as build.ts wrote it, served as static files (a flat mirror).
+      const served = path.match(/^\/dist\/([^/]+)$/);
+      if (served) {
+        const file = Bun.file(join(realDist, served[1] ?? ""));
+        return (await file.exists()) ? new Response(file) : new Response("not found", { status: 404 });
+      }
       const match = path.match(/^\/(real|fake|tampered)\/releases\/(?:latest\/download|download\/v([^/]+))\/([^/]+)$/);
       if (!match || (match[2] !== undefined && match[2] !== VERSION)) return new Response("not found", { status: 404 });
       const [, release, , file = ""] = match;
@@ -176,6 +183,35 @@ describe.skipIf(!host)("install.sh with the host binary", () => {
     expect(await readdir(installDir)).toEqual(["scaffold"]);
   }, 30_000);
 
+  test("--from installs from dist/ as build.ts writes it, served over HTTP or as a local folder", async () => {
+    const sources = [
+      { args: ["--from", `${baseUrl}/dist/`], url: `${baseUrl}/dist` },
+      { env: { SCAFFOLD_FROM: realDist }, url: realDist },
+    ];
+    for (const { args, env, url } of sources) {
+      requests.length = 0;
+      const run = await install("nowhere", { args, env });
+      expect(run.stderr).toBe("");
+      expect(run.exitCode).toBe(0);
+      expect(run.stdout).toContain(`Downloading scaffold-${host} from ${url}`);
+      const binary = join(run.installDir, "scaffold");
+      expect(Buffer.from(await readFile(binary)).equals(await readFile(join(realDist, `scaffold-${host}`)))).toBe(true);
+      if (url.startsWith("http")) expect(requests).toEqual([`/dist/scaffold-${host}`, "/dist/SHA256SUMS"]);
+      else expect(requests).toEqual([]);
+    }
+  }, 30_000);
+
+  test("--from refuses --version (the folder holds one build) and fails clearly on a folder without the binary", async () => {
+    const pinned = await install("real", { args: ["--from", realDist, "--version", VERSION] });
+    expect(pinned.exitCode).toBe(2);
+    expect(pinned.stderr).toContain("--version does not apply to --from");
+    const empty = await mkdtemp(join(work, "empty-dist-"));
+    const run = await install("real", { args: ["--from", empty] });
+    expect(run.exitCode).toBe(1);
+    expect(run.stderr).toContain(`download failed: ${empty}/scaffold-${host}`);
+    expect(run.installed).toEqual([]);
+  }, 30_000);
+
   test("a checksum mismatch fails and installs nothing", async () => {
     const run = await install("tampered");
     expect(run.exitCode).toBe(1);
@@ -291,7 +327,15 @@ describe("install.sh platform detection (uname faked)", () => {
     expect(bad.stderr).toContain("unknown option --frobnicate");
     const help = await install("fake", { args: ["--help"] });
     expect(help.exitCode).toBe(0);
-    for (const option of ["--version", "--install-dir", "--base-url", "SCAFFOLD_VERSION", "SCAFFOLD_INSTALL_DIR"]) {
+    for (const option of [
+      "--version",
+      "--install-dir",
+      "--base-url",
+      "--from",
+      "SCAFFOLD_VERSION",
+      "SCAFFOLD_INSTALL_DIR",
+      "SCAFFOLD_FROM",
+    ]) {
       expect(help.stdout).toContain(option);
     }
   });
