@@ -61,10 +61,16 @@ export function resourceSchemas(model: ResourceModel): ResourceSchemas {
   for (const relation of model.relations) {
     const id = fieldOutputSchema(relation.targetField);
     const nested = z.lazy(() => resourceSchemas(relation.target).output);
+    const target = relation.target.name;
+    const about =
+      model.mapping.maxDepth > 0
+        ? `The related ${target} row: its output object within the mapping depth, else its id (also when the ` +
+          `caller may not read ${target}, on a cycle, or when the row is soft-deleted)`
+        : `The related ${target} row's id`;
     output[relation.name] = nullableIf(
       model.mapping.maxDepth > 0 ? z.union([id, nested]) : id,
       relation.field.nullable,
-    );
+    ).describe(about);
   }
   const create: Record<string, z.ZodType> = {};
   for (const field of model.createFields) {

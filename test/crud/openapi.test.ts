@@ -131,17 +131,17 @@ describe("OpenAPI document", () => {
     const document = await fetchDocument(app());
     expect(statusTable(document)).toEqual({
       "GET /api/authors": ["200", "400", "401", "403"],
-      "POST /api/authors": ["201", "400", "401", "403", "409"],
+      "POST /api/authors": ["201", "400", "401", "403", "409", "415"],
       "GET /api/authors/{id}": ["200", "401", "403", "404"],
-      "PUT /api/authors/{id}": ["200", "400", "401", "403", "404", "409"],
-      "PATCH /api/authors/{id}": ["200", "400", "401", "403", "404", "409"],
+      "PUT /api/authors/{id}": ["200", "400", "401", "403", "404", "409", "415"],
+      "PATCH /api/authors/{id}": ["200", "400", "401", "403", "404", "409", "415"],
       "DELETE /api/authors/{id}": ["204", "401", "403", "404", "409"],
       // versioned: If-Match mismatches are 412; deleteResponse JSON: 200 with a confirmation
       "GET /api/books": ["200", "400", "401", "403"],
-      "POST /api/books": ["201", "400", "401", "403", "409"],
+      "POST /api/books": ["201", "400", "401", "403", "409", "415"],
       "GET /api/books/{id}": ["200", "401", "403", "404"],
-      "PUT /api/books/{id}": ["200", "400", "401", "403", "404", "409", "412"],
-      "PATCH /api/books/{id}": ["200", "400", "401", "403", "404", "409", "412"],
+      "PUT /api/books/{id}": ["200", "400", "401", "403", "404", "409", "412", "415"],
+      "PATCH /api/books/{id}": ["200", "400", "401", "403", "404", "409", "412", "415"],
       "DELETE /api/books/{id}": ["200", "401", "403", "404", "409"],
       "POST /api/books/{id}/restore": ["200", "401", "403", "404"],
       // READ_ONLY
@@ -149,10 +149,10 @@ describe("OpenAPI document", () => {
       "GET /api/genres/{id}": ["200", "401", "403", "404"],
       // CREATE_UPDATE: no DELETE; CUSTOM (drafts) and replaced (notes) resources are absent
       "GET /api/shelves": ["200", "400", "401", "403"],
-      "POST /api/shelves": ["201", "400", "401", "403", "409"],
+      "POST /api/shelves": ["201", "400", "401", "403", "409", "415"],
       "GET /api/shelves/{id}": ["200", "401", "403", "404"],
-      "PUT /api/shelves/{id}": ["200", "400", "401", "403", "404", "409"],
-      "PATCH /api/shelves/{id}": ["200", "400", "401", "403", "404", "409"],
+      "PUT /api/shelves/{id}": ["200", "400", "401", "403", "404", "409", "415"],
+      "PATCH /api/shelves/{id}": ["200", "400", "401", "403", "404", "409", "415"],
     });
   });
 
@@ -233,6 +233,28 @@ describe("OpenAPI document", () => {
     expect(document.paths["/api/books/{id}"].put.parameters.map((p: Json) => p.name)).toEqual(["If-Match"]);
   });
 
+  test("bodies must be JSON (415) and list parameters carry their limits", async () => {
+    const document = await fetchDocument(app());
+    const writes = [
+      document.paths["/api/authors"].post,
+      document.paths["/api/authors/{id}"].put,
+      document.paths["/api/books/{id}"].patch,
+    ];
+    for (const write of writes) {
+      expect(write.responses["415"].content["application/json"].schema.$ref).toBe("#/components/schemas/ErrorResponse");
+      expect(write.responses["415"].description).toContain("application/json");
+    }
+    expect(document.paths["/api/books/{id}/restore"].post.responses["415"]).toBeUndefined();
+    const list = document.paths["/api/books"].get;
+    expect(list.description).toContain("At most 50 filter parameters");
+    const byName = (name: string) => (list.parameters as Json[]).find((p) => p.name === name);
+    expect(byName("sort")?.schema.maxItems).toBe(10);
+    expect(byName("sort")?.description).toContain("at most 10");
+    expect(byName("isbn_not_in")?.schema.maxItems).toBe(500);
+    expect(byName("isbn_not_in")?.description).toContain("at most 500");
+    expect(byName("price_gt")?.description).toContain("plain decimal");
+  });
+
   test("configured paging names, 1-based pages and a custom base path", async () => {
     const paging = { pageParam: "p", sizeParam: "limit", sortParam: "order", oneIndexed: true, maxSize: 50 };
     const document = await fetchDocument(app({ basePath: "/v2/", paging }), "/v2/openapi.json");
@@ -286,6 +308,7 @@ describe("OpenAPI document", () => {
     expect(JSON.stringify(schemaOf(document, "books").properties.author)).toContain(
       '"$ref":"#/components/schemas/authors"',
     );
+    expect(schemaOf(document, "books").properties.author.description).toContain("may not read");
     expect(
       schemaOf(document, "books").properties.createdAt.anyOf ?? schemaOf(document, "books").properties.createdAt,
     ).toBeDefined();
@@ -322,7 +345,8 @@ describe("OpenAPI document", () => {
   test("description and tags come from the resource options (tags default to the resource name)", async () => {
     const document = await fetchDocument(app());
     expect(document.paths["/api/authors"].get.tags).toEqual(["Library"]);
-    expect(document.paths["/api/authors"].get.description).toBe("People who write books");
+    expect(document.paths["/api/authors/{id}"].get.description).toBe("People who write books");
+    expect(document.paths["/api/authors"].get.description).toStartWith("People who write books\n\nAt most 50 filter");
     expect(document.paths["/api/books"].get.tags).toEqual(["books"]);
     expect(document.tags).toEqual([
       { name: "Library", description: "People who write books" },

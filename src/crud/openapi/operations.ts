@@ -1,4 +1,5 @@
 /** The OpenAPI path items of one resource: every generated operation with its parameters, bodies and status codes. */
+import { queryLimits } from "../limits.ts";
 import type { AccessRule, ResourceModel } from "../model.ts";
 import type { PagingOptions } from "../types.ts";
 import { ref } from "./common-schemas.ts";
@@ -16,6 +17,7 @@ const errorText: Readonly<Record<number, string>> = {
   404: "No row with this id",
   409: "Conflict: unique constraint violated, stale version, or blocked by a foreign key",
   412: "`If-Match` does not match the current ETag",
+  415: "The body is not JSON: `Content-Type` must be `application/json` (a charset may follow) or another `+json` type",
 };
 
 function errors(codes: readonly number[], bodyErrors: boolean): Record<string, JsonSchema> {
@@ -61,8 +63,15 @@ function operationId(verb: string, model: ResourceModel): string {
   return verb + words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join("");
 }
 
-function operation(model: ResourceModel, verb: string, summary: string, rule: AccessRule, rest: JsonSchema) {
-  const description = [model.description, roleNote(rule)].filter(Boolean).join("\n\n");
+function operation(
+  model: ResourceModel,
+  verb: string,
+  summary: string,
+  rule: AccessRule,
+  rest: JsonSchema,
+  note?: string,
+) {
+  const description = [model.description, roleNote(rule), note].filter(Boolean).join("\n\n");
   return {
     operationId: operationId(verb, model),
     summary,
@@ -97,6 +106,10 @@ function deleteSuccess(model: ResourceModel): Record<string, JsonSchema> {
   return { "204": { description: "Deleted" } };
 }
 
+const limitsNote =
+  `At most ${queryLimits.filters} filter parameters (repeated ones included), ${queryLimits.sortKeys} sort ` +
+  `parameters and ${queryLimits.listValues} values per list filter; more answers 400.`;
+
 /** Path items keyed by OpenAPI path (`{id}` templates) for the operations the resource generates. */
 export function resourcePaths(model: ResourceModel, paging: Required<PagingOptions>): Record<string, JsonSchema> {
   const has = (operation: Parameters<typeof model.operations.has>[0]) => model.operations.has(operation);
@@ -105,24 +118,31 @@ export function resourcePaths(model: ResourceModel, paging: Required<PagingOptio
   const item: JsonSchema = {};
   const pathId = idParameter(model);
   if (has("list")) {
-    collection.get = operation(model, "list", `List ${name} (paged, sorted, filtered)`, read, {
-      parameters: listParameters(model, paging),
-      responses: {
-        "200": {
-          description: "One page",
-          headers: { "X-Total-Count": header("Total number of matching rows", { type: "integer" }) },
-          ...json(ref(`${name}Page`)),
+    collection.get = operation(
+      model,
+      "list",
+      `List ${name} (paged, sorted, filtered)`,
+      read,
+      {
+        parameters: listParameters(model, paging),
+        responses: {
+          "200": {
+            description: "One page",
+            headers: { "X-Total-Count": header("Total number of matching rows", { type: "integer" }) },
+            ...json(ref(`${name}Page`)),
+          },
+          ...errors([400, 401, 403], false),
         },
-        ...errors([400, 401, 403], false),
       },
-    });
+      limitsNote,
+    );
   }
   if (has("create")) {
     collection.post = operation(model, "create", `Create a row of ${name}`, write, {
       requestBody: { required: true, ...json(ref(`${name}Create`)) },
       responses: {
         "201": success("Created", model, { Location: header("Path of the new row") }),
-        ...errors([400, 401, 403, 409], true),
+        ...errors([400, 401, 403, 409, 415], true),
       },
     });
   }
@@ -131,7 +151,7 @@ export function resourcePaths(model: ResourceModel, paging: Required<PagingOptio
       responses: { "200": success("The row", model), ...errors([404, 401, 403], false) },
     });
   }
-  const conflicts = model.audit?.version ? [400, 404, 401, 403, 409, 412] : [400, 404, 401, 403, 409];
+  const conflicts = model.audit?.version ? [400, 404, 401, 403, 409, 412, 415] : [400, 404, 401, 403, 409, 415];
   if (has("update")) {
     item.put = operation(model, "replace", `Replace a row of ${name} (all writable fields)`, write, {
       parameters: ifMatch(model),

@@ -1,6 +1,7 @@
 /** Query parameters of the list endpoint and the `{id}` path parameter, as OpenAPI parameter objects. */
 import { type FilterParameter, filterParameters } from "../filters.ts";
-import type { ResourceModel } from "../model.ts";
+import { queryLimits } from "../limits.ts";
+import type { FieldModel, ResourceModel } from "../model.ts";
 import { fieldInputSchema } from "../schemas.ts";
 import type { PagingOptions } from "../types.ts";
 import { inlineSchema, type JsonSchema } from "./json-schema.ts";
@@ -14,16 +15,24 @@ function query(name: string, schema: JsonSchema, description: string, extra: Jso
 /** Comma-separated values are OpenAPI's `form` style without explode: `a,b,c`. */
 const commaSeparated = { style: "form", explode: false };
 
+/** Numbers and ids are read in plain decimal notation only, so each value has one spelling. */
+const plainDecimal = "plain decimal (`12`, `-3`, `9.5`; no `+`, exponent, `0x`, leading zeros or spaces)";
+
+function isNumeric(field: FieldModel): boolean {
+  return field.kind === "number" || field.kind === "bigint";
+}
+
 function filterQuery(parameter: FilterParameter): JsonSchema {
   const { name, field, operator, type } = parameter;
   const value = inlineSchema(fieldInputSchema(field));
-  const about = `${type} filter on \`${field.name}\``;
+  const about = `${type} filter on \`${field.name}\`${isNumeric(field) ? `, ${plainDecimal}` : ""}`;
+  const list = { type: "array", items: value, maxItems: queryLimits.listValues };
   switch (operator) {
     case "like":
       return query(name, { type: "string" }, `${about}: case-insensitive substring`);
     case "in":
     case "notIn":
-      return query(name, { type: "array", items: value }, `${about}: comma-separated values`, commaSeparated);
+      return query(name, list, `${about}: comma-separated values, at most ${queryLimits.listValues}`, commaSeparated);
     case "between":
       return query(
         name,
@@ -60,8 +69,8 @@ export function listParameters(model: ResourceModel, paging: Required<PagingOpti
     ),
     query(
       paging.sortParam,
-      { type: "array", items: { type: "string", enum: sortValues(model) } },
-      "`field`, `field,asc` or `field,desc`; repeat the parameter to sort by several fields",
+      { type: "array", items: { type: "string", enum: sortValues(model) }, maxItems: queryLimits.sortKeys },
+      `\`field\`, \`field,asc\` or \`field,desc\`; repeat the parameter to sort by several fields, at most ${queryLimits.sortKeys}`,
       { style: "form", explode: true },
     ),
   ];
@@ -81,7 +90,10 @@ export function listParameters(model: ResourceModel, paging: Required<PagingOpti
 export function idParameter(model: ResourceModel): JsonSchema {
   const [single, ...rest] = model.primaryKey;
   if (single && rest.length === 0) {
-    return { name: "id", in: "path", required: true, schema: inlineSchema(fieldInputSchema(single)) };
+    const schema = inlineSchema(fieldInputSchema(single));
+    if (!isNumeric(single)) return { name: "id", in: "path", required: true, schema };
+    const description = `The key in ${plainDecimal}; any other spelling addresses no row (404)`;
+    return { name: "id", in: "path", required: true, description, schema };
   }
   const names = model.primaryKey.map((f) => f.name).join(", ");
   return {
