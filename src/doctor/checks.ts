@@ -23,7 +23,7 @@ async function oldNode(run: Runner, version: string): Promise<{ usable: boolean;
   const older = `node ${version} is older than ${NODE_FLOOR}, the generated projects' floor`;
   const upgrade = `install Node.js ${NODE_FLOOR} or newer`;
   if ((await run("npm", ["--version"]))?.ok) {
-    const text = `${older}: they run through the Bun in their dev dependencies (\`npm run start:bun\`); ${upgrade} for \`npm start\` (https://nodejs.org)`;
+    const text = `${older}: they run on the Bun of their dev dependencies instead (\`npm run start:bun\`); ${upgrade} to run them on Node.js (https://nodejs.org)`;
     return { usable: true, result: { status: "warn", text } };
   }
   return {

@@ -83,7 +83,7 @@ describe("scaffold doctor", () => {
     for (const version of ["v20.20.2", "v22.12.0"]) {
       const { exitCode, lines } = await doctorWith({ node: { version }, npm: NPM, git: GIT });
       expect(lines[0]).toBe(
-        `[WARN] node ${version.slice(1)} is older than ${FLOOR}, the generated projects' floor: they run through the Bun in their dev dependencies (\`npm run start:bun\`); install Node.js ${FLOOR} or newer for \`npm start\` (https://nodejs.org)`,
+        `[WARN] node ${version.slice(1)} is older than ${FLOOR}, the generated projects' floor: they run on the Bun of their dev dependencies instead (\`npm run start:bun\`); install Node.js ${FLOOR} or newer to run them on Node.js (https://nodejs.org)`,
       );
       expect(lines.filter((line) => line.startsWith("[FAIL]"))).toEqual([]);
       expect(lines.at(-1)).toBe("All required checks passed (2 warnings).");
