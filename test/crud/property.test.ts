@@ -17,7 +17,7 @@ import {
   sqliteFactory,
   type TestDatabase,
 } from "./support/dialects.ts";
-import { seed } from "./support/seed.ts";
+import { type Seed, seed } from "./support/seed.ts";
 import type { Tables } from "./support/tables.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: walking JSON answers
@@ -163,15 +163,37 @@ function checkAnswer(url: string, status: number, headers: Headers, text: string
   expect(headers.get("x-total-count")).toBe(String(body.totalElements));
 }
 
+/** Spellings that JavaScript's `Number()` reads as `n` but that are not its plain decimal form. */
+function otherSpellings(n: number): fc.Arbitrary<string> {
+  return fc.oneof(
+    fc.integer({ min: 1, max: 3 }).map((zeros) => "0".repeat(zeros) + n),
+    fc.tuple(fc.constantFrom(" ", "\t", "\n", "+"), fc.constantFrom("", " ", "\n")).map(([a, b]) => `${a}${n}${b}`),
+    fc.constantFrom(
+      `${n}.0`,
+      `${n}.`,
+      `${n}e0`,
+      `${n}E+0`,
+      `${n * 10}e-1`,
+      `0x${n.toString(16)}`,
+      `0X${n.toString(16).toUpperCase()}`,
+      `0b${n.toString(2)}`,
+      `0o${n.toString(8)}`,
+      `${n}n`,
+      `${n}_`,
+    ),
+  );
+}
+
 function propertySuite(factory: DialectFactory, runs: number): void {
   describe.skipIf(missing(factory.name, factory.available))(`list endpoints on ${factory.name}`, () => {
     let database: TestDatabase;
     let app: Hono;
     let lists: Map<string, string[]>;
+    let ids: Seed;
 
     beforeAll(async () => {
       database = await factory.open();
-      await seed(database);
+      ids = await seed(database);
       app = crud({ db: database.db, resources: resources(database.tables) });
       lists = documentedParameters(await (await app.request("/api/openapi.json")).json());
     }, 120_000);
@@ -215,6 +237,25 @@ function propertySuite(factory: DialectFactory, runs: number): void {
         { numRuns: 30 },
       );
     }, 60_000);
+
+    test("an id or a number has one spelling: any other addresses no row (404) and filters nothing (400)", async () => {
+      const seeded = [ids.alice, ids.bob, ids.carol];
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom(...seeded).chain((id) => otherSpellings(id)),
+          fc.constantFrom(3, 5).chain((rating) => otherSpellings(rating)),
+          async (id, rating) => {
+            const got = await app.request(`/api/authors/${encodeURIComponent(id)}`);
+            expect([id, got.status]).toEqual([id, 404]);
+            const filtered = await app.request(`/api/authors?${new URLSearchParams({ rating })}`);
+            expect([rating, filtered.status]).toEqual([rating, 400]);
+          },
+        ),
+        { numRuns: Math.ceil(runs / 5) },
+      );
+      for (const id of seeded) expect((await app.request(`/api/authors/${id}`)).status).toBe(200);
+      expect((await app.request("/api/authors?rating=5")).headers.get("x-total-count")).toBe("1");
+    }, 120_000);
 
     test("random ids on get never answer 500 and never leak the hidden field", async () => {
       const id = fc
