@@ -4,7 +4,7 @@
  * closed port, so any download attempt would fail).
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdir, mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { hostTargetName } from "../../src/build/targets.ts";
@@ -84,11 +84,26 @@ describe.skipIf(!host)("the compiled binary", () => {
     expect(result.stdout.trim()).toBe(version);
   });
 
-  test("--help lists the commands", async () => {
+  test("--help lists the commands, within 80 columns, with the choices of its embedded manifest", async () => {
     const result = await run([binary, "--help"], work);
     expect(result.exitCode).toBe(0);
     expect(result.stdout + result.stderr).toContain("new");
     expect(result.stdout + result.stderr).toContain("doctor");
+    expect(result.stdout.split("\n").filter((line) => line.length > 80 || /\s$/.test(line))).toEqual([]);
+    expect(result.stdout).toContain("not in this release");
+  });
+
+  test("doctor carries the projects' Node.js floor (the template's engines, read at build time)", async () => {
+    const bin = join(work, "fake-node");
+    await mkdir(bin);
+    await writeFile(join(bin, "node"), "#!/bin/sh\necho v22.12.0\n", { mode: 0o755 });
+    const result = await collectOutput(
+      Bun.spawn([binary, "doctor"], { cwd: work, env: { ...offlineEnv, PATH: bin }, stdout: "pipe", stderr: "pipe" }),
+    );
+    const { engines } = JSON.parse(await readFile(join(repoRoot, "templates/layers/base/package.json"), "utf8"));
+    const floor = String(engines.node).replace(/^>=\s*/, "");
+    expect(result.stdout).toContain(`[WARN] node 22.12.0 is older than ${floor}, the generated projects' floor`);
+    expect(result.exitCode).toBe(1);
   });
 
   test("`new demo` writes the same project as `bun src/cli.ts new demo`, offline", async () => {
