@@ -30,6 +30,11 @@ test("bigint ids and values beyond 2^53 survive the round trip", async () => {
   expect(filtered.body.content).toEqual([{ id: "1", amount: big }]);
   expect((await call(app, "GET", `/api/ledger?amount_in=5,${big}`)).body.totalElements).toBe(2);
   expect((await call(app, "GET", "/api/ledger?amount_gt=1.5")).status).toBe(400);
+  for (const other of ["01", "%201", "%2B1", "1n"])
+    expect((await call(app, "GET", `/api/ledger/${other}`)).status).toBe(404);
+  for (const other of ["05", "%205", "%2B5", "-0"]) {
+    expect((await call(app, "GET", `/api/ledger?amount_gt=${other}`)).status).toBe(400);
+  }
   expect((await call(app, "POST", "/api/ledger", { amount: "12x" })).status).toBe(400);
   expect((await call(app, "PATCH", "/api/ledger/2", { amount: "7" })).body).toEqual({ id: "2", amount: "7" });
 });
