@@ -1,9 +1,13 @@
 import { type ApiInfo, mountApiDocs } from "./adapters/http/apidocs.ts";
 import { healthRoutes } from "./adapters/http/health.routes.ts";
-import { errorHandler, notFoundHandler } from "./adapters/http/middleware/error-handler.ts";
+import { bodyLimit } from "./adapters/http/middleware/body-limit.ts";
+import { errorHandler } from "./adapters/http/middleware/error-handler.ts";
+import { notFoundHandler } from "./adapters/http/middleware/not-found.ts";
 import { requestLogger } from "./adapters/http/middleware/request-logger.ts";
+import { securityHeaders } from "./adapters/http/middleware/security-headers.ts";
 import { createRouter } from "./adapters/http/router.ts";
 import { routeTable } from "./adapters/http/routes.ts";
+import { defaultBodyLimitBytes } from "./infrastructure/config.ts";
 import type { Logger } from "./infrastructure/logger.ts";
 import { packageInfo } from "./infrastructure/package-info.ts";
 import type { Container } from "./modules/index.ts";
@@ -15,18 +19,32 @@ export interface AppDependencies {
   /** Show stack traces in 500 answers (development only). */
   exposeErrors: boolean;
   pingDatabase: () => Promise<void>;
+  /** Larger request bodies are answered 413 (BODY_LIMIT_BYTES). */
+  bodyLimitBytes?: number;
 }
 
 export const apiInfo: ApiInfo = { title: packageInfo.name, version: packageInfo.version };
 
 /** The whole HTTP app, without a socket: `main.ts` serves it, tests call `app.request()`. */
-export function createApp({ container, logger, service, exposeErrors, pingDatabase }: AppDependencies) {
+export function createApp({
+  container,
+  logger,
+  service,
+  exposeErrors,
+  pingDatabase,
+  bodyLimitBytes = defaultBodyLimitBytes,
+}: AppDependencies) {
   const app = createRouter();
   app.use(requestLogger(logger));
   app.onError(errorHandler(logger, exposeErrors));
-  app.notFound(notFoundHandler);
+  // Health answers come before the middleware below, which they do not need (probes send no body and get no
+  // secrets): a header besides the content type takes a plain 200 off the fast paths of Deno.serve and
+  // @hono/node-server. Hono runs handlers in the order they are added, and a health answer ends the chain.
   app.route("/health", healthRoutes({ service, pingDatabase }));
+  app.use(securityHeaders());
+  app.use(bodyLimit(bodyLimitBytes));
   for (const { path, routes } of routeTable) app.route(path, routes(container));
   mountApiDocs(app, apiInfo);
+  app.notFound(notFoundHandler(app.routes));
   return app;
 }

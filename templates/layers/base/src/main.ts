@@ -23,6 +23,7 @@ try {
     service: config.SERVICE_NAME,
     exposeErrors: config.APP_ENV === "development",
     pingDatabase: database.ping,
+    bodyLimitBytes: config.BODY_LIMIT_BYTES,
   });
   const server = await startServer(app.fetch, config.PORT);
   const { port, runtime, version } = server;

@@ -1,3 +1,5 @@
+import { ConfigError } from "./config.ts";
+
 /**
  * The only runtime-specific file: serves a fetch handler on Bun, Deno or Node.js (@hono/node-server). Everything
  * else in the service is runtime-agnostic.
@@ -21,7 +23,23 @@ interface DenoGlobal {
   ): { addr: { port: number }; shutdown(): Promise<void> };
 }
 
+/** A busy port is one line naming the setting (main.ts prints a ConfigError's message), not a runtime's stack trace. */
+function listenError(error: unknown, port: number): unknown {
+  // Node.js and Bun: `code` EADDRINUSE; Deno: Deno.errors.AddrInUse.
+  const { code, name } = (error ?? {}) as { code?: unknown; name?: unknown };
+  if (code !== "EADDRINUSE" && name !== "AddrInUse") return error;
+  return new ConfigError(`Port ${port} is already in use: stop what uses it, or set PORT to a free port`);
+}
+
 export async function startServer(fetch: FetchHandler, port: number): Promise<RunningServer> {
+  try {
+    return await listen(fetch, port);
+  } catch (error) {
+    throw listenError(error, port);
+  }
+}
+
+async function listen(fetch: FetchHandler, port: number): Promise<RunningServer> {
   const deno = (globalThis as { Deno?: DenoGlobal }).Deno;
   if (deno) {
     // A no-op onListen replaces Deno's own "Listening on" line; main.ts logs instead.
@@ -33,8 +51,9 @@ export async function startServer(fetch: FetchHandler, port: number): Promise<Ru
     return { runtime: "bun", version: Bun.version, port: server.port ?? port, stop: () => server.stop() };
   }
   const { serve } = await import("@hono/node-server");
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
     const server = serve({ fetch, port }, (info) => {
+      server.off("error", reject);
       const stop = () =>
         new Promise<void>((done, fail) => {
           // close() waits for every open connection. Keep-alive connections stay open after their last answer, so
@@ -49,5 +68,7 @@ export async function startServer(fetch: FetchHandler, port: number): Promise<Ru
         });
       resolve({ runtime: "node", version: process.versions.node, port: info.port, stop });
     });
+    // Until it listens: a failure to bind (busy port) is an `error` event, which would otherwise crash the process.
+    server.once("error", reject);
   });
 }

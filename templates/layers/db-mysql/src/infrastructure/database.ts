@@ -4,18 +4,11 @@ import { migrate } from "drizzle-orm/mysql2/migrator";
 import mysql from "mysql2";
 import type { AppDatabase } from "../adapters/persistence/dialect.ts";
 import type { DatabaseHandle } from "./database-handle.ts";
+import { splitDatabaseUrl } from "./database-url.ts";
+
+export { splitDatabaseUrl };
 
 const migrationsFolder = fileURLToPath(new URL("../../drizzle", import.meta.url));
-
-/** Splits `mysql://user:password@host:port/database` into the server URL and the database name. */
-export function splitDatabaseUrl(url: string): { server: string; database: string } {
-  const parsed = new URL(url);
-  if (parsed.protocol !== "mysql:") throw new Error(`DATABASE_URL must start with mysql:// (got "${parsed.protocol}")`);
-  const database = decodeURIComponent(parsed.pathname.slice(1));
-  if (!database) throw new Error("DATABASE_URL must name a database: mysql://user:password@host:3306/<database>");
-  parsed.pathname = "/";
-  return { server: parsed.toString(), database };
-}
 
 /** Creates the database when it is missing and the user may create it (otherwise the pool reports the error). */
 export async function ensureDatabase(url: string): Promise<void> {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { baseConfigShape, parseConfig } from "./config.ts";
+import { noDevelopmentSecretInProduction } from "./development-secret.ts";
 
 const utf8Length = (value: string) => new TextEncoder().encode(value).length;
 
@@ -21,4 +22,5 @@ export const configShape = {
 
 export type AppConfig = z.infer<z.ZodObject<typeof configShape>>;
 
-export const loadConfig = (env: Record<string, string | undefined>): AppConfig => parseConfig(configShape, env);
+export const loadConfig = (env: Record<string, string | undefined>): AppConfig =>
+  parseConfig(configShape, env, [noDevelopmentSecretInProduction]);

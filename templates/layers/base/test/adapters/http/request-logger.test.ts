@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { pino } from "pino";
 import type { AppEnv } from "../../../src/adapters/http/app-env.ts";
 import { requestLogger } from "../../../src/adapters/http/middleware/request-logger.ts";
+import { withImmutableHeaders } from "../../support/immutable-headers.ts";
 
 /** An app with the request logger in front of one route; every line the logger writes is kept. */
 function loggedApp(level = "info") {
@@ -12,22 +13,6 @@ function loggedApp(level = "info") {
   app.use(requestLogger(logger));
   app.get("/items/:id", (c) => c.json({ id: c.req.param("id"), requestId: c.get("requestId") }));
   return { app, lines, logger };
-}
-
-/** Deno and Node.js refuse header changes on `Response.redirect()` answers; Bun allows them, so this makes the refusal. */
-function withImmutableHeaders(res: Response): Response {
-  const refuse = () => {
-    throw new TypeError("immutable headers");
-  };
-  const headers = new Proxy(res.headers, {
-    get(target, key) {
-      if (key === "set" || key === "append" || key === "delete") return refuse;
-      const value = Reflect.get(target, key, target);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
-  Object.defineProperty(res, "headers", { get: () => headers });
-  return res;
 }
 
 describe("request logger", () => {

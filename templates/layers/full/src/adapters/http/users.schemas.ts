@@ -29,18 +29,19 @@ export const userIdParams = z.object({
     .openapi({ param: { name: "id", in: "path" }, type: "integer", example: 1 }),
 });
 
+/**
+ * A query value of plain decimal digits as a number; anything else is left for the number check to refuse. Unlike
+ * `z.coerce` it does not turn a missing value (null) into 0, so the document says `integer`, not `integer | null`.
+ */
+const decimal = (value: unknown) => (typeof value === "string" && /^\d{1,15}$/.test(value) ? Number(value) : value);
+
 export const listQuery = z.object({
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(100)
+  limit: z
+    .preprocess(decimal, z.number().int().min(1).max(100))
     .default(50)
     .openapi({ param: { name: "limit", in: "query" } }),
-  offset: z.coerce
-    .number()
-    .int()
-    .min(0)
+  offset: z
+    .preprocess(decimal, z.number().int().min(0))
     .default(0)
     .openapi({ param: { name: "offset", in: "query" } }),
 });

@@ -1,4 +1,4 @@
-import type { ErrorHandler, NotFoundHandler } from "hono";
+import type { ErrorHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { DomainError, type DomainErrorCode } from "../../../domain/errors.ts";
@@ -43,6 +43,3 @@ export function errorHandler(logger: Logger, exposeStack: boolean): ErrorHandler
     return c.json(errorBody("INTERNAL_ERROR", "Internal server error", details), 500);
   };
 }
-
-export const notFoundHandler: NotFoundHandler<AppEnv> = (c) =>
-  c.json(errorBody("NOT_FOUND", `No route for ${c.req.method} ${c.req.path}`), 404);

@@ -1,25 +1,13 @@
-import type { Context, MiddlewareHandler } from "hono";
+import type { MiddlewareHandler } from "hono";
 import { routePath } from "hono/route";
 import { pino } from "pino";
 import type { Logger } from "../../../infrastructure/logger.ts";
 import type { AppEnv } from "../app-env.ts";
+import { setResponseHeader } from "../response-header.ts";
 
 const HEADER = "X-Request-Id";
 /** An incoming request id is kept when it is short and plain; anything else is replaced by a new UUID. */
 const VALID_ID = /^[\w\-=]{1,255}$/;
-
-/**
- * Adds the id to the finished answer. Setting it before `next()` instead (`c.header`) makes Hono build a `Headers`
- * object for every answer. A response with immutable headers (`Response.redirect`, a proxied `fetch`) is copied by
- * `c.header`.
- */
-function sendBack(c: Context<AppEnv>, id: string): void {
-  try {
-    c.res.headers.set(HEADER, id);
-  } catch {
-    c.header(HEADER, id);
-  }
-}
 
 /**
  * The request id (the caller's `X-Request-Id` or a new UUID; in `c.get("requestId")`), then one log line per request:
@@ -43,7 +31,7 @@ export function requestLogger(logger: Logger): MiddlewareHandler<AppEnv> {
     const id = incoming !== undefined && VALID_ID.test(incoming) ? incoming : crypto.randomUUID();
     c.set("requestId", id);
     await next();
-    if (incoming !== undefined || c.res.status >= 400) sendBack(c, id);
+    if (incoming !== undefined || c.res.status >= 400) setResponseHeader(c, HEADER, id);
     if (logger.levelVal > info) return;
     const durationMs = Math.round((performance.now() - started) * 100) / 100;
     stream.write(

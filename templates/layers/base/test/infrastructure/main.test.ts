@@ -1,0 +1,90 @@
+import { describe, expect, test } from "bun:test";
+import { spawn } from "node:child_process";
+import { mkdtempSync, readdirSync } from "node:fs";
+import { createServer, type Server } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { developmentJwtSecret } from "../../src/infrastructure/development-secret.ts";
+import { databaseKind } from "../support/database-kinds.ts";
+
+const secret = "a-random-production-secret-of-32-bytes-or-more";
+/** A database each layer opens without a server (MySQL only has one when DATABASE_URL names it). */
+const startableDatabaseUrl: Record<string, string | undefined> = {
+  sqlite: ":memory:",
+  postgres: "pglite:memory:",
+  mysql: process.env.DATABASE_URL?.startsWith("mysql://") ? process.env.DATABASE_URL : undefined,
+};
+
+const main = resolve("src/main.ts");
+
+/**
+ * Runs `src/main.ts` on this runtime in an empty folder (no .env) with only `env` (plus PATH), until it exits: its
+ * exit code, what it printed, and the folder.
+ */
+function runMain(env: Record<string, string>): Promise<{ code: number | null; output: string; cwd: string }> {
+  const cwd = mkdtempSync(join(tmpdir(), "main-test-"));
+  return new Promise((done, reject) => {
+    const child = spawn(process.execPath, [main], {
+      cwd,
+      env: { PATH: process.env.PATH ?? "", APP_ENV: "production", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on("data", (chunk) => {
+      output += chunk;
+    });
+    const timer = setTimeout(() => child.kill("SIGKILL"), 10_000); // it started: the test fails
+    child.on("error", reject);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      done({ code, output: output.trim(), cwd });
+    });
+  });
+}
+
+function listenOnFreePort(): Promise<Server> {
+  return new Promise((listening) => {
+    const server = createServer();
+    server.listen(0, "0.0.0.0", () => listening(server));
+  });
+}
+
+describe("start-up failures: one line and a non-zero exit", () => {
+  test.skipIf(startableDatabaseUrl[databaseKind] === undefined)(
+    "a busy port names the port and the PORT setting",
+    async () => {
+      const busy = await listenOnFreePort();
+      const port = (busy.address() as { port: number }).port;
+      try {
+        const { code, output } = await runMain({
+          JWT_SECRET: secret,
+          DATABASE_URL: startableDatabaseUrl[databaseKind] as string,
+          PORT: String(port),
+        });
+        expect(code).toBe(1);
+        expect(output).toBe(`Port ${port} is already in use: stop what uses it, or set PORT to a free port`);
+      } finally {
+        busy.close();
+      }
+    },
+    30_000,
+  );
+
+  test("the published development secret in production", async () => {
+    const { code, output } = await runMain({ JWT_SECRET: developmentJwtSecret, PORT: "0" });
+    expect(code).toBe(1);
+    expect(output).toStartWith("Invalid configuration: JWT_SECRET: ");
+    expect(output).not.toContain("\n");
+  }, 20_000);
+
+  test("a DATABASE_URL of another database is refused before anything is created", async () => {
+    const url = databaseKind === "mysql" ? "file:./app.sqlite" : "mysql://root@127.0.0.1:3306/app";
+    const { code, output, cwd } = await runMain({ JWT_SECRET: secret, DATABASE_URL: url, PORT: "0" });
+    expect(code).toBe(1);
+    expect(output).toStartWith("Invalid configuration: DATABASE_URL: ");
+    expect(readdirSync(cwd)).toEqual([]); // no folder named "mysql:" (or a file) made from the URL
+  }, 20_000);
+});
