@@ -12,6 +12,7 @@ CREATE TABLE `users` (
 CREATE TABLE `refresh_tokens` (
 	`id` int AUTO_INCREMENT NOT NULL,
 	`user_id` int NOT NULL,
+	`family_id` varchar(36) NOT NULL,
 	`token_hash` varchar(64) NOT NULL,
 	`expires_at` datetime(3) NOT NULL,
 	`created_at` datetime(3) NOT NULL,
@@ -21,4 +22,5 @@ CREATE TABLE `refresh_tokens` (
 );
 --> statement-breakpoint
 ALTER TABLE `refresh_tokens` ADD CONSTRAINT `refresh_tokens_user_id_users_id_fk` FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX `refresh_tokens_user_id_idx` ON `refresh_tokens` (`user_id`);
+CREATE INDEX `refresh_tokens_user_id_idx` ON `refresh_tokens` (`user_id`);--> statement-breakpoint
+CREATE INDEX `refresh_tokens_family_id_idx` ON `refresh_tokens` (`family_id`);

@@ -11,6 +11,7 @@ CREATE TABLE "users" (
 CREATE TABLE "refresh_tokens" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "refresh_tokens_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"user_id" integer NOT NULL,
+	"family_id" varchar(36) NOT NULL,
 	"token_hash" varchar(64) NOT NULL,
 	"expires_at" timestamp (3) with time zone NOT NULL,
 	"created_at" timestamp (3) with time zone NOT NULL,
@@ -19,4 +20,5 @@ CREATE TABLE "refresh_tokens" (
 );
 --> statement-breakpoint
 ALTER TABLE "refresh_tokens" ADD CONSTRAINT "refresh_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "refresh_tokens_user_id_idx" ON "refresh_tokens" USING btree ("user_id");
+CREATE INDEX "refresh_tokens_user_id_idx" ON "refresh_tokens" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "refresh_tokens_family_id_idx" ON "refresh_tokens" USING btree ("family_id");

@@ -11,6 +11,7 @@ CREATE UNIQUE INDEX `users_email_unique` ON `users` (`email`);--> statement-brea
 CREATE TABLE `refresh_tokens` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`user_id` integer NOT NULL,
+	`family_id` text NOT NULL,
 	`token_hash` text NOT NULL,
 	`expires_at` integer NOT NULL,
 	`created_at` integer NOT NULL,
@@ -19,4 +20,5 @@ CREATE TABLE `refresh_tokens` (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `refresh_tokens_token_hash_unique` ON `refresh_tokens` (`token_hash`);--> statement-breakpoint
-CREATE INDEX `refresh_tokens_user_id_idx` ON `refresh_tokens` (`user_id`);
+CREATE INDEX `refresh_tokens_user_id_idx` ON `refresh_tokens` (`user_id`);--> statement-breakpoint
+CREATE INDEX `refresh_tokens_family_id_idx` ON `refresh_tokens` (`family_id`);

@@ -11,3 +11,6 @@ export const EMAIL_MAX_LENGTH = 255;
 export const PASSWORD_MIN_LENGTH = 8;
 /** bcrypt ignores everything after 72 bytes, so longer passwords are refused rather than silently truncated. */
 export const PASSWORD_MAX_BYTES = 72;
+
+/** One spelling per address (trimmed, lower-cased), so identity does not depend on the database's collation. */
+export const normalizeEmail = (email: string): string => email.trim().toLowerCase();

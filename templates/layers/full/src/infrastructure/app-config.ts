@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { normalizeEmail } from "../domain/user.ts";
 import { baseConfigShape, parseConfig } from "./config.ts";
 import { noDevelopmentSecretInProduction } from "./development-secret.ts";
 
@@ -18,6 +19,12 @@ export const configShape = {
     .default(7 * 24 * 3600),
   /** bcrypt cost factor (each +1 doubles the hashing time). */
   BCRYPT_ROUNDS: z.coerce.number().int().min(4).max(15).default(10),
+  /** Administrators, who may change and delete every user: comma-separated e-mails, normalised like every e-mail. */
+  ADMIN_EMAILS: z
+    .string()
+    .default("")
+    .transform((list) => list.split(",").map(normalizeEmail).filter(Boolean))
+    .pipe(z.array(z.email("must be comma-separated e-mail addresses"))),
 };
 
 export type AppConfig = z.infer<z.ZodObject<typeof configShape>>;

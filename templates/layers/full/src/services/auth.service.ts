@@ -1,5 +1,6 @@
 import { unauthorized } from "../domain/errors.ts";
 import type { AccessToken, TokenPair } from "../domain/tokens.ts";
+import { normalizeEmail } from "../domain/user.ts";
 import type { PasswordHasher } from "../ports/password-hasher.ts";
 import type { RefreshTokenRepository } from "../ports/refresh-token-repository.ts";
 import type { TokenIssuer } from "../ports/token-issuer.ts";
@@ -35,35 +36,50 @@ export class AuthService {
 
   async register({ email, password }: Credentials): Promise<TokenPair> {
     const passwordHash = await this.#deps.hasher.hash(password);
-    const user = await this.#deps.users.create({ email, passwordHash }, this.#clock());
-    return this.#issueTokens(user.id);
+    const user = await this.#deps.users.create({ email: normalizeEmail(email), passwordHash }, this.#clock());
+    return this.#issueTokens(user.id, crypto.randomUUID());
   }
 
   async login({ email, password }: Credentials): Promise<TokenPair> {
-    const found = await this.#deps.users.findCredentials(email);
+    const found = await this.#deps.users.findCredentials(normalizeEmail(email));
     const valid = await this.#deps.hasher.verify(password, found?.passwordHash ?? (await this.#dummyHash));
     if (!found || !valid) throw invalidCredentials();
-    return this.#issueTokens(found.user.id);
+    return this.#issueTokens(found.user.id, crypto.randomUUID());
   }
 
-  /** Rotation: the presented refresh token is revoked and a new one is issued with the new access token. */
+  /**
+   * Rotation: the presented refresh token is revoked and a new one of the same family is issued with the new access
+   * token. Reuse detection (OAuth 2.0 Security BCP): presenting a token that was already rotated revokes its whole
+   * family, since either its owner or a thief holds a copy. Of concurrent refreshes of one token the database lets
+   * exactly one revoke it; the others count as reuse.
+   */
   async refresh(refreshToken: string): Promise<TokenPair> {
     const { tokens, refreshTokens, users } = this.#deps;
     const userId = await tokens.verifyRefreshToken(refreshToken);
     if (userId === undefined) throw invalidRefreshToken();
     const now = this.#clock();
-    const stored = await refreshTokens.findActive(tokens.digest(refreshToken), now);
-    if (!stored || stored.userId !== userId || !(await users.findById(userId))) throw invalidRefreshToken();
-    await refreshTokens.revoke(stored.id, now);
-    return this.#issueTokens(userId);
+    const stored = await refreshTokens.findByHash(tokens.digest(refreshToken));
+    if (!stored || stored.userId !== userId || stored.expiresAt <= now) throw invalidRefreshToken();
+    if (stored.revokedAt) return this.#reused(stored.familyId, now);
+    if (!(await users.findById(userId))) throw invalidRefreshToken();
+    // The successor is stored before the claim: a concurrent reuse, which can only follow a successful claim, then
+    // finds it in the family and revokes it too.
+    const pair = await this.#issueTokens(userId, stored.familyId);
+    if (!(await refreshTokens.revokeIfActive(stored.id, now))) return this.#reused(stored.familyId, now);
+    return pair;
   }
 
-  async #issueTokens(userId: number): Promise<TokenPair> {
+  async #reused(familyId: string, now: Date): Promise<never> {
+    await this.#deps.refreshTokens.revokeFamily(familyId, now);
+    throw invalidRefreshToken();
+  }
+
+  async #issueTokens(userId: number, familyId: string): Promise<TokenPair> {
     const { tokens, refreshTokens } = this.#deps;
     const accessToken: AccessToken = await tokens.issueAccessToken(userId);
     const refresh = await tokens.issueRefreshToken(userId);
     await refreshTokens.save(
-      { userId, tokenHash: tokens.digest(refresh.token), expiresAt: refresh.expiresAt },
+      { userId, familyId, tokenHash: tokens.digest(refresh.token), expiresAt: refresh.expiresAt },
       this.#clock(),
     );
     return { accessToken, refreshToken: refresh.token };

@@ -1,15 +1,27 @@
-import { notFound } from "../domain/errors.ts";
-import type { User } from "../domain/user.ts";
+import { forbidden, notFound } from "../domain/errors.ts";
+import type { Principal } from "../domain/principal.ts";
+import { normalizeEmail, type User } from "../domain/user.ts";
 import type { RefreshTokenRepository } from "../ports/refresh-token-repository.ts";
 import type { UserRepository } from "../ports/user-repository.ts";
+import type { PrincipalCache } from "./principal-cache.ts";
 
 export interface UserServiceDependencies {
   users: UserRepository;
   refreshTokens: RefreshTokenRepository;
+  /** Told about every change, so this instance stops accepting a deleted user's tokens at once. */
+  principals: Pick<PrincipalCache, "forget">;
   clock?: () => Date;
 }
 
 const userNotFound = (id: number) => notFound(`User ${id} not found`);
+
+/**
+ * A user may change and delete only their own record; an administrator may change and delete everyone. Checked
+ * before the record is looked up, so a refusal does not tell whether the id exists.
+ */
+function mayManage(actor: Principal, id: number): void {
+  if (actor.id !== id && !actor.isAdmin) throw forbidden("You may only change or delete your own user");
+}
 
 export class UserService {
   readonly #deps: UserServiceDependencies;
@@ -20,6 +32,7 @@ export class UserService {
     this.#clock = deps.clock ?? (() => new Date());
   }
 
+  /** Listing and reading stay open to every signed-in user. */
   list(page: { limit: number; offset: number }): Promise<User[]> {
     return this.#deps.users.list(page);
   }
@@ -30,16 +43,21 @@ export class UserService {
     return user;
   }
 
-  async update(id: number, changes: { email: string }): Promise<User> {
-    const user = await this.#deps.users.update(id, changes, this.#clock());
+  async update(actor: Principal, id: number, changes: { email: string }): Promise<User> {
+    mayManage(actor, id);
+    const user = await this.#deps.users.update(id, { email: normalizeEmail(changes.email) }, this.#clock());
+    this.#deps.principals.forget(id);
     if (!user) throw userNotFound(id);
     return user;
   }
 
   /** Soft delete: the row keeps its deletion time; the user's refresh tokens are revoked. */
-  async delete(id: number): Promise<void> {
+  async delete(actor: Principal, id: number): Promise<void> {
+    mayManage(actor, id);
     const now = this.#clock();
-    if (!(await this.#deps.users.softDelete(id, now))) throw userNotFound(id);
+    const deleted = await this.#deps.users.softDelete(id, now);
+    this.#deps.principals.forget(id);
+    if (!deleted) throw userNotFound(id);
     await this.#deps.refreshTokens.revokeAllOfUser(id, now);
   }
 }

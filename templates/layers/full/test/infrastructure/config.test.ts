@@ -32,6 +32,13 @@ describe("configuration", () => {
     expect(() => loadConfig({})).toThrow(/JWT_SECRET: is required/);
   });
 
+  test("ADMIN_EMAILS: comma-separated, trimmed and lower-cased; none by default; a non-e-mail is refused", () => {
+    expect(loadConfig({ JWT_SECRET: secret }).ADMIN_EMAILS).toEqual([]);
+    const config = loadConfig({ JWT_SECRET: secret, ADMIN_EMAILS: " Ada@Example.com, ,bob@example.com " });
+    expect(config.ADMIN_EMAILS).toEqual(["ada@example.com", "bob@example.com"]);
+    expect(() => loadConfig({ JWT_SECRET: secret, ADMIN_EMAILS: "ada@example.com;bob" })).toThrow(/ADMIN_EMAILS/);
+  });
+
   test(".env values never override the real environment", () => {
     const file = join(mkdtempSync(join(tmpdir(), "env-")), ".env");
     writeFileSync(file, 'PORT=1234\nAPP_ENV="staging" \n# comment\nEXTRA=value # trailing comment\n');

@@ -51,13 +51,44 @@ describe("AuthService", () => {
     expect((await service.login(credentials)).accessToken.token).toBeString();
   });
 
-  test("refresh rotates: the used refresh token is revoked and a new one works", async () => {
+  test("refresh rotates: the used refresh token is revoked and the new one works, once", async () => {
     const { service } = setup();
     const first = await service.register(credentials);
     const second = await service.refresh(first.refreshToken);
     expect(second.refreshToken).not.toBe(first.refreshToken);
-    await expectCode(service.refresh(first.refreshToken), "UNAUTHORIZED");
-    expect((await service.refresh(second.refreshToken)).accessToken.token).toBeString();
+    const third = await service.refresh(second.refreshToken);
+    expect(third.accessToken.token).toBeString();
+    await expectCode(service.refresh(second.refreshToken), "UNAUTHORIZED");
+  });
+
+  test("reuse of a rotated refresh token revokes its whole family (that login's chain), not the user's others", async () => {
+    const { service } = setup();
+    const stolen = await service.register(credentials);
+    const otherDevice = await service.login(credentials);
+    const rotated = await service.refresh(stolen.refreshToken);
+    await expectCode(service.refresh(stolen.refreshToken), "UNAUTHORIZED");
+    await expectCode(service.refresh(rotated.refreshToken), "UNAUTHORIZED");
+    expect((await service.refresh(otherDevice.refreshToken)).accessToken.token).toBeString();
+  });
+
+  test("of concurrent refreshes of one token exactly one succeeds, and the reuse revokes the winner's token", async () => {
+    const { service } = setup();
+    const pair = await service.register(credentials);
+    const results = await Promise.allSettled(Array.from({ length: 10 }, () => service.refresh(pair.refreshToken)));
+    const winners = results.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
+    expect(winners).toHaveLength(1);
+    for (const result of results) if (result.status === "rejected") expect(result.reason.code).toBe("UNAUTHORIZED");
+    await expectCode(service.refresh(winners[0]?.refreshToken ?? ""), "UNAUTHORIZED");
+  });
+
+  test("e-mails are trimmed and lower-cased: one account whatever the spelling", async () => {
+    const { users, service } = setup();
+    await service.register({ ...credentials, email: "Case@Example.com" });
+    expect(users.rows[0]?.email).toBe("case@example.com");
+    await expectCode(service.register({ ...credentials, email: " CASE@example.COM " }), "CONFLICT");
+    for (const email of ["case@example.com", " CASE@EXAMPLE.COM ", "Case@Example.com"]) {
+      expect((await service.login({ ...credentials, email })).accessToken.token).toBeString();
+    }
   });
 
   test("an access token is not accepted as a refresh token", async () => {

@@ -1,7 +1,11 @@
 import { conflict } from "../../src/domain/errors.ts";
 import type { User } from "../../src/domain/user.ts";
 import type { PasswordHasher } from "../../src/ports/password-hasher.ts";
-import type { RefreshTokenRepository, StoredRefreshToken } from "../../src/ports/refresh-token-repository.ts";
+import type {
+  NewRefreshToken,
+  RefreshTokenRepository,
+  StoredRefreshToken,
+} from "../../src/ports/refresh-token-repository.ts";
 import type { NewUser, UserRepository } from "../../src/ports/user-repository.ts";
 
 interface UserRow extends User {
@@ -58,29 +62,39 @@ export class InMemoryUserRepository implements UserRepository {
 
 const publicUser = ({ id, email, createdAt, updatedAt }: UserRow): User => ({ id, email, createdAt, updatedAt });
 
-interface TokenRow {
-  id: number;
-  userId: number;
+interface TokenRow extends StoredRefreshToken {
   tokenHash: string;
-  expiresAt: Date;
   createdAt: Date;
-  revokedAt: Date | null;
 }
 
 export class InMemoryRefreshTokenRepository implements RefreshTokenRepository {
   readonly rows: TokenRow[] = [];
 
-  async save(token: { userId: number; tokenHash: string; expiresAt: Date }, now: Date): Promise<void> {
+  async save(token: NewRefreshToken, now: Date): Promise<void> {
     this.rows.push({ ...token, id: this.rows.length + 1, createdAt: now, revokedAt: null });
   }
 
-  async findActive(tokenHash: string, now: Date): Promise<StoredRefreshToken | undefined> {
-    const row = this.rows.find((r) => r.tokenHash === tokenHash && !r.revokedAt && r.expiresAt > now);
-    return row && { id: row.id, userId: row.userId };
+  async findByHash(tokenHash: string): Promise<StoredRefreshToken | undefined> {
+    const row = this.rows.find((candidate) => candidate.tokenHash === tokenHash);
+    return (
+      row && {
+        id: row.id,
+        userId: row.userId,
+        familyId: row.familyId,
+        expiresAt: row.expiresAt,
+        revokedAt: row.revokedAt,
+      }
+    );
   }
 
-  async revoke(id: number, now: Date): Promise<void> {
-    for (const row of this.rows) if (row.id === id) row.revokedAt = now;
+  async revokeIfActive(id: number, now: Date): Promise<boolean> {
+    const row = this.rows.find((candidate) => candidate.id === id && !candidate.revokedAt);
+    if (row) row.revokedAt = now;
+    return Boolean(row);
+  }
+
+  async revokeFamily(familyId: string, now: Date): Promise<void> {
+    for (const row of this.rows) if (row.familyId === familyId && !row.revokedAt) row.revokedAt = now;
   }
 
   async revokeAllOfUser(userId: number, now: Date): Promise<void> {

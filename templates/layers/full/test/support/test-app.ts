@@ -3,20 +3,22 @@ import { requireAuth } from "../../src/adapters/http/require-auth.ts";
 import { JwtTokenIssuer } from "../../src/adapters/security/jwt-token-issuer.ts";
 import { createApp } from "../../src/app.ts";
 import { AuthService } from "../../src/services/auth.service.ts";
+import { PrincipalCache } from "../../src/services/principal-cache.ts";
 import { UserService } from "../../src/services/user.service.ts";
 import { fakeHasher, InMemoryRefreshTokenRepository, InMemoryUserRepository } from "./in-memory.ts";
 
 export const testSecret = "test-secret-that-is-at-least-32-bytes-long";
 
 /** The real app over in-memory ports: handler tests go through `app.request()` without a socket or database. */
-export function createTestApp(options: { pingDatabase?: () => Promise<void> } = {}) {
+export function createTestApp(options: { pingDatabase?: () => Promise<void>; adminEmails?: string[] } = {}) {
   const users = new InMemoryUserRepository();
   const refreshTokens = new InMemoryRefreshTokenRepository();
   const tokens = new JwtTokenIssuer({ secret: testSecret, refreshTtlSeconds: 3600 });
+  const principals = new PrincipalCache({ users, adminEmails: options.adminEmails ?? [] });
   const container = {
     authService: new AuthService({ users, refreshTokens, hasher: fakeHasher, tokens }),
-    requireAuth: requireAuth(tokens),
-    userService: new UserService({ users, refreshTokens }),
+    requireAuth: requireAuth(tokens, principals),
+    userService: new UserService({ users, refreshTokens, principals }),
   };
   const app = createApp({
     container,

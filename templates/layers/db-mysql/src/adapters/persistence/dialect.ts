@@ -1,4 +1,13 @@
-import { datetime, index, int, mysqlTable, varchar } from "drizzle-orm/mysql-core";
+import type { SQL } from "drizzle-orm";
+import {
+  datetime,
+  index,
+  int,
+  type MySqlTable,
+  type MySqlUpdateSetSource,
+  mysqlTable,
+  varchar,
+} from "drizzle-orm/mysql-core";
 import type { MySql2Database } from "drizzle-orm/mysql2";
 
 /**
@@ -21,4 +30,19 @@ export function isUniqueViolation(error: unknown): boolean {
     if ((current as { errno?: unknown }).errno === 1062) return true;
   }
   return false;
+}
+
+/**
+ * `UPDATE table SET values WHERE condition`, answering how many rows it changed (the driver's affectedRows: MariaDB
+ * 10.11 has no UPDATE ... RETURNING). InnoDB makes concurrent updates of one row wait for each other and re-check the
+ * condition, so a condition such as "not revoked yet" lets exactly one of them count the row.
+ */
+export async function updateCount<T extends MySqlTable>(
+  db: AppDatabase,
+  target: T,
+  values: MySqlUpdateSetSource<T>,
+  condition: SQL | undefined,
+): Promise<number> {
+  const [result] = await db.update(target).set(values).where(condition);
+  return result.affectedRows;
 }

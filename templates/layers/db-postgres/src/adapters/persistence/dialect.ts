@@ -1,4 +1,5 @@
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { type SQL, sql } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT, PgTable, PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { index, integer, pgTable, timestamp, varchar } from "drizzle-orm/pg-core";
 
 /**
@@ -20,4 +21,19 @@ export function isUniqueViolation(error: unknown): boolean {
     if ((current as { code?: unknown }).code === "23505") return true;
   }
   return false;
+}
+
+/**
+ * `UPDATE table SET values WHERE condition`, answering how many rows it changed (through RETURNING, the same on
+ * postgres.js and PGlite). Concurrent updates of one row wait for each other and re-check the condition, so a
+ * condition such as "not revoked yet" lets exactly one of them count the row.
+ */
+export async function updateCount<T extends PgTable>(
+  db: AppDatabase,
+  target: T,
+  values: PgUpdateSetSource<T>,
+  condition: SQL | undefined,
+): Promise<number> {
+  const rows = await db.update(target).set(values).where(condition).returning({ one: sql`1` });
+  return rows.length;
 }

@@ -1,4 +1,12 @@
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { type SQL, sql } from "drizzle-orm";
+import {
+  index,
+  integer,
+  type SQLiteTable,
+  type SQLiteUpdateSetSource,
+  sqliteTable,
+  text,
+} from "drizzle-orm/sqlite-core";
 import type { SqliteRemoteDatabase } from "drizzle-orm/sqlite-proxy";
 
 /**
@@ -22,4 +30,18 @@ export function isUniqueViolation(error: unknown): boolean {
     if (/UNIQUE constraint failed/i.test(current.message)) return true;
   }
   return false;
+}
+
+/**
+ * `UPDATE table SET values WHERE condition`, answering how many rows it changed (through RETURNING). SQLite runs one
+ * write at a time, so a condition such as "not revoked yet" lets exactly one of concurrent updates count the row.
+ */
+export async function updateCount<T extends SQLiteTable>(
+  db: AppDatabase,
+  target: T,
+  values: SQLiteUpdateSetSource<T>,
+  condition: SQL | undefined,
+): Promise<number> {
+  const rows = await db.update(target).set(values).where(condition).returning({ one: sql`1` });
+  return rows.length;
 }

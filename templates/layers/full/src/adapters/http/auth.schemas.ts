@@ -1,9 +1,14 @@
 import { z } from "@hono/zod-openapi";
-import { EMAIL_MAX_LENGTH, PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH } from "../../domain/user.ts";
+import { EMAIL_MAX_LENGTH, normalizeEmail, PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH } from "../../domain/user.ts";
 
 const utf8Bytes = (value: string) => new TextEncoder().encode(value).length;
 
-export const emailSchema = z.email().max(EMAIL_MAX_LENGTH).openapi({ example: "ada@example.com" });
+/** Trimmed and lower-cased before it is checked, so ` Ada@Example.com ` is accepted as ada@example.com. */
+export const emailSchema = z
+  .string()
+  .overwrite(normalizeEmail)
+  .pipe(z.email().max(EMAIL_MAX_LENGTH))
+  .openapi({ example: "ada@example.com" });
 
 export const credentialsSchema = z
   .object({

@@ -1,21 +1,30 @@
 import type { MiddlewareHandler } from "hono";
 import { unauthorized } from "../../domain/errors.ts";
+import type { Principal } from "../../domain/principal.ts";
 import type { TokenIssuer } from "../../ports/token-issuer.ts";
+import type { PrincipalCache } from "../../services/principal-cache.ts";
 
 declare module "hono" {
   interface ContextVariableMap {
-    /** Id of the authenticated user, set by `requireAuth`. */
-    userId: number;
+    /** The authenticated live user, set by `requireAuth`. */
+    principal: Principal;
   }
 }
 
-/** Accepts only a valid access token (`Authorization: Bearer <token>`); a refresh token is refused. */
-export function requireAuth(tokens: Pick<TokenIssuer, "verifyAccessToken">): MiddlewareHandler {
+/**
+ * Accepts only a valid access token (`Authorization: Bearer <token>`) of a user that still exists; a refresh token is
+ * refused. Whether the user exists comes from the principal cache: a Map look-up on most requests.
+ */
+export function requireAuth(
+  tokens: Pick<TokenIssuer, "verifyAccessToken">,
+  principals: Pick<PrincipalCache, "find">,
+): MiddlewareHandler {
   return async (c, next) => {
     const match = /^Bearer\s+(\S+)$/i.exec(c.req.header("authorization") ?? "");
     const userId = match?.[1] ? await tokens.verifyAccessToken(match[1]) : undefined;
-    if (userId === undefined) throw unauthorized("A valid access token is required (Authorization: Bearer <token>)");
-    c.set("userId", userId);
+    const principal = userId === undefined ? undefined : await principals.find(userId);
+    if (!principal) throw unauthorized("A valid access token is required (Authorization: Bearer <token>)");
+    c.set("principal", principal);
     await next();
   };
 }

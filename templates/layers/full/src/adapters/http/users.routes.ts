@@ -37,23 +37,23 @@ const update = createRoute({
   ...common,
   method: "put",
   path: "/{id}",
-  summary: "Change a user's e-mail",
+  summary: "Change a user's e-mail (your own; an administrator: anyone's)",
   request: {
     params: userIdParams,
     body: { required: true, content: { "application/json": { schema: updateUserSchema } } },
   },
-  responses: { 200: userResponse("The updated user"), ...errorResponses(400, 401, 404, 409) },
+  responses: { 200: userResponse("The updated user"), ...errorResponses(400, 401, 403, 404, 409) },
 });
 
 const remove = createRoute({
   ...common,
   method: "delete",
   path: "/{id}",
-  summary: "Delete a user (soft delete; revokes the user's refresh tokens)",
+  summary: "Delete a user (your own; an administrator: anyone's). Soft delete; revokes the user's refresh tokens",
   request: { params: userIdParams },
   responses: {
     200: { description: "Deleted", content: { "application/json": { schema: messageSchema } } },
-    ...errorResponses(400, 401, 404),
+    ...errorResponses(400, 401, 403, 404),
   },
 });
 
@@ -64,12 +64,12 @@ export function userRoutes({ userService, requireAuth }: { userService: UserServ
     .openapi(list, async (c) => c.json(success((await userService.list(c.req.valid("query"))).map(toUserBody)), 200))
     .openapi(get, async (c) => c.json(success(toUserBody(await userService.get(c.req.valid("param").id))), 200))
     .openapi(update, async (c) => {
-      const user = await userService.update(c.req.valid("param").id, c.req.valid("json"));
+      const user = await userService.update(c.get("principal"), c.req.valid("param").id, c.req.valid("json"));
       return c.json(success(toUserBody(user)), 200);
     })
     .openapi(remove, async (c) => {
       const { id } = c.req.valid("param");
-      await userService.delete(id);
+      await userService.delete(c.get("principal"), id);
       return c.json({ status: "success" as const, message: `User ${id} deleted` }, 200);
     });
 }

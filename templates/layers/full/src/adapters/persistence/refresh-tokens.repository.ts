@@ -1,7 +1,13 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
-import type { RefreshTokenRepository, StoredRefreshToken } from "../../ports/refresh-token-repository.ts";
-import type { AppDatabase } from "./dialect.ts";
+import { and, eq, isNull } from "drizzle-orm";
+import type {
+  NewRefreshToken,
+  RefreshTokenRepository,
+  StoredRefreshToken,
+} from "../../ports/refresh-token-repository.ts";
+import { type AppDatabase, updateCount } from "./dialect.ts";
 import { refreshTokens } from "./refresh-tokens.table.ts";
+
+const live = isNull(refreshTokens.revokedAt);
 
 export class DrizzleRefreshTokenRepository implements RefreshTokenRepository {
   readonly #db: AppDatabase;
@@ -10,29 +16,41 @@ export class DrizzleRefreshTokenRepository implements RefreshTokenRepository {
     this.#db = db;
   }
 
-  async save(token: { userId: number; tokenHash: string; expiresAt: Date }, now: Date): Promise<void> {
+  async save(token: NewRefreshToken, now: Date): Promise<void> {
     await this.#db.insert(refreshTokens).values({ ...token, createdAt: now });
   }
 
-  async findActive(tokenHash: string, now: Date): Promise<StoredRefreshToken | undefined> {
+  async findByHash(tokenHash: string): Promise<StoredRefreshToken | undefined> {
     const [row] = await this.#db
-      .select({ id: refreshTokens.id, userId: refreshTokens.userId })
+      .select({
+        id: refreshTokens.id,
+        userId: refreshTokens.userId,
+        familyId: refreshTokens.familyId,
+        expiresAt: refreshTokens.expiresAt,
+        revokedAt: refreshTokens.revokedAt,
+      })
       .from(refreshTokens)
-      .where(
-        and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, now)),
-      )
+      .where(eq(refreshTokens.tokenHash, tokenHash))
       .limit(1);
     return row;
   }
 
-  async revoke(id: number, now: Date): Promise<void> {
-    await this.#db.update(refreshTokens).set({ revokedAt: now }).where(eq(refreshTokens.id, id));
+  /** One conditional UPDATE: the database, not a read before the write, decides which caller revoked the token. */
+  async revokeIfActive(id: number, now: Date): Promise<boolean> {
+    return (await updateCount(this.#db, refreshTokens, { revokedAt: now }, and(eq(refreshTokens.id, id), live))) === 1;
+  }
+
+  async revokeFamily(familyId: string, now: Date): Promise<void> {
+    await this.#db
+      .update(refreshTokens)
+      .set({ revokedAt: now })
+      .where(and(eq(refreshTokens.familyId, familyId), live));
   }
 
   async revokeAllOfUser(userId: number, now: Date): Promise<void> {
     await this.#db
       .update(refreshTokens)
       .set({ revokedAt: now })
-      .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+      .where(and(eq(refreshTokens.userId, userId), live));
   }
 }

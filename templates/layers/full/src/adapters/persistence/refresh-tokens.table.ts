@@ -9,10 +9,15 @@ export const refreshTokens = table(
     userId: referenceColumn("user_id")
       .notNull()
       .references(() => users.id),
+    /** The sign-in (register or login) the token descends from through rotation: a UUID. */
+    familyId: stringColumn("family_id", 36).notNull(),
     tokenHash: stringColumn("token_hash", 64).notNull().unique(),
     expiresAt: timestampColumn("expires_at").notNull(),
     createdAt: timestampColumn("created_at").notNull(),
     revokedAt: timestampColumn("revoked_at"),
   },
-  (columns) => [index("refresh_tokens_user_id_idx").on(columns.userId)],
+  (columns) => [
+    index("refresh_tokens_user_id_idx").on(columns.userId),
+    index("refresh_tokens_family_id_idx").on(columns.familyId),
+  ],
 );

@@ -15,6 +15,15 @@ describe("API docs", () => {
     expect(document.paths["/api/v1/auth/login"].post.security).toBeUndefined();
   });
 
+  test("changing and deleting a user document the 403 of another user's record", async () => {
+    const { app } = createTestApp();
+    const document: Json = await (await app.request("/apidocs/openapi.json")).json();
+    const user = document.paths["/api/v1/users/{id}"];
+    expect(Object.keys(user.put.responses)).toContain("403");
+    expect(Object.keys(user.delete.responses)).toContain("403");
+    expect(Object.keys(user.get.responses)).not.toContain("403");
+  });
+
   test("the reference UI and its assets are served locally", async () => {
     const { app } = createTestApp();
     const page = await (await app.request("/apidocs")).text();

@@ -62,7 +62,7 @@ describe("auth routes", () => {
     expect(unknown).toEqual(wrong);
   });
 
-  test("refresh: 200 with a new access token; the used refresh token is then refused", async () => {
+  test("refresh: 200 with a new access token and refresh token; reusing the old one revokes both", async () => {
     const { app } = createTestApp();
     const { refresh_token } = await registerUser(app);
     const first = await call(app, "POST", "/api/v1/auth/refresh", { refresh_token });
@@ -72,7 +72,20 @@ describe("auth routes", () => {
     expect(again.status).toBe(401);
     expect(again.body.error.code).toBe("UNAUTHORIZED");
     const next = await call(app, "POST", "/api/v1/auth/refresh", { refresh_token: first.body.data.refresh_token });
-    expect(next.status).toBe(200);
+    expect(next.status).toBe(401);
+  });
+
+  test("e-mails are trimmed and lower-cased: Case@x.com, case@x.com and ' CASE@x.com ' are one account", async () => {
+    const { app } = createTestApp();
+    expect((await call(app, "POST", register, { email: "Case@x.com", password: "password1" })).status).toBe(201);
+    for (const email of ["case@x.com", " CASE@x.com "]) {
+      const taken = await call(app, "POST", register, { email, password: "password1" });
+      expect([email, taken.status, taken.body.error?.code]).toEqual([email, 409, "CONFLICT"]);
+    }
+    for (const email of ["Case@x.com", "case@x.com", " CASE@x.com "]) {
+      const login = await call(app, "POST", "/api/v1/auth/login", { email, password: "password1" });
+      expect([email, login.status]).toEqual([email, 200]);
+    }
   });
 
   test("refresh: malformed body is a 400, an access token is a 401", async () => {

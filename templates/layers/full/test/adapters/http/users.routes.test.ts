@@ -33,25 +33,73 @@ describe("users routes", () => {
     expect(bad.body.error.details[0].path).toBe("id");
   });
 
-  test("PUT changes the e-mail; 409 when it is taken, 400 when invalid", async () => {
+  test("PUT changes the e-mail (trimmed, lower-cased); 409 when it is taken, 400 when invalid", async () => {
     const { app } = createTestApp();
     const { access_token } = await registerUser(app, "ada@example.com");
     await registerUser(app, "bob@example.com");
-    const ok = await call(app, "PUT", "/api/v1/users/1", { email: "ada@new.example.com" }, access_token);
+    const ok = await call(app, "PUT", "/api/v1/users/1", { email: " Ada@New.example.com " }, access_token);
     expect(ok.status).toBe(200);
     expect(ok.body.data.email).toBe("ada@new.example.com");
-    expect((await call(app, "PUT", "/api/v1/users/1", { email: "bob@example.com" }, access_token)).status).toBe(409);
+    expect((await call(app, "PUT", "/api/v1/users/1", { email: "BOB@example.com" }, access_token)).status).toBe(409);
     expect((await call(app, "PUT", "/api/v1/users/1", { email: "nope" }, access_token)).status).toBe(400);
   });
 
-  test("DELETE is a soft delete: 200 with a message, then 404, and the user's refresh tokens are revoked", async () => {
-    const { app, users } = createTestApp();
+  test("DELETE is a soft delete: 200 with a message; the user's refresh tokens are revoked", async () => {
+    const { app, users } = createTestApp({ adminEmails: ["admin@example.com"] });
     const { access_token, refresh_token } = await registerUser(app);
+    const admin = await registerUser(app, "admin@example.com");
     const deleted = await call(app, "DELETE", "/api/v1/users/1", undefined, access_token);
     expect(deleted).toEqual({ status: 200, body: { status: "success", message: "User 1 deleted" } });
     expect(users.rows[0]?.deletedAt).toBeInstanceOf(Date);
-    expect((await call(app, "GET", "/api/v1/users/1", undefined, access_token)).status).toBe(404);
-    expect((await call(app, "DELETE", "/api/v1/users/1", undefined, access_token)).status).toBe(404);
+    expect((await call(app, "GET", "/api/v1/users/1", undefined, admin.access_token)).status).toBe(404);
+    expect((await call(app, "DELETE", "/api/v1/users/1", undefined, admin.access_token)).status).toBe(404);
     expect((await call(app, "POST", "/api/v1/auth/refresh", { refresh_token })).status).toBe(401);
+  });
+
+  test("a deleted user's access token is refused (401) on every protected route at once", async () => {
+    const { app } = createTestApp();
+    const { access_token } = await registerUser(app);
+    expect((await call(app, "DELETE", "/api/v1/users/1", undefined, access_token)).status).toBe(200);
+    for (const [method, path, body] of [
+      ["GET", "/api/v1/users", undefined],
+      ["GET", "/api/v1/users/1", undefined],
+      ["PUT", "/api/v1/users/1", { email: "ada@new.example.com" }],
+      ["DELETE", "/api/v1/users/1", undefined],
+    ] as const) {
+      const { status, body: answer } = await call(app, method, path, body, access_token);
+      expect([method, path, status, answer.error?.code]).toEqual([method, path, 401, "UNAUTHORIZED"]);
+    }
+  });
+
+  test("a user may change and delete only their own record: 403 FORBIDDEN for another's; reading stays open", async () => {
+    const { app } = createTestApp();
+    const ada = await registerUser(app, "ada@example.com");
+    await registerUser(app, "bob@example.com");
+    for (const [method, path, body] of [
+      ["PUT", "/api/v1/users/2", { email: "mallory@example.com" }],
+      ["DELETE", "/api/v1/users/2", undefined],
+      ["DELETE", "/api/v1/users/999", undefined],
+    ] as const) {
+      const answer = await call(app, method, path, body, ada.access_token);
+      expect(answer).toEqual({
+        status: 403,
+        body: { status: "error", error: { code: "FORBIDDEN", message: expect.any(String) } },
+      });
+    }
+    const bob = await call(app, "GET", "/api/v1/users/2", undefined, ada.access_token);
+    expect([bob.status, bob.body.data.email]).toEqual([200, "bob@example.com"]);
+  });
+
+  test("an administrator (ADMIN_EMAILS, any spelling) may change and delete everyone", async () => {
+    const { app } = createTestApp({ adminEmails: ["boss@example.com"] });
+    const bob = await registerUser(app, "bob@example.com");
+    const boss = await registerUser(app, " Boss@Example.com ");
+    const put = await call(app, "PUT", "/api/v1/users/1", { email: "robert@example.com" }, boss.access_token);
+    expect([put.status, put.body.data?.email]).toEqual([200, "robert@example.com"]);
+    expect((await call(app, "PUT", "/api/v1/users/999", { email: "x@example.com" }, boss.access_token)).status).toBe(
+      404,
+    );
+    expect((await call(app, "DELETE", "/api/v1/users/1", undefined, boss.access_token)).status).toBe(200);
+    expect((await call(app, "GET", "/api/v1/users", undefined, bob.access_token)).status).toBe(401);
   });
 });

@@ -3,6 +3,10 @@ import { eq } from "drizzle-orm";
 import { DrizzleRefreshTokenRepository } from "../../../src/adapters/persistence/refresh-tokens.repository.ts";
 import { DrizzleUserRepository } from "../../../src/adapters/persistence/users.repository.ts";
 import { users as usersTable } from "../../../src/adapters/persistence/users.table.ts";
+import { JwtTokenIssuer } from "../../../src/adapters/security/jwt-token-issuer.ts";
+import type { StoredRefreshToken } from "../../../src/ports/refresh-token-repository.ts";
+import { AuthService } from "../../../src/services/auth.service.ts";
+import { fakeHasher } from "../../support/in-memory.ts";
 import { openTestDatabase } from "../../support/test-database.ts";
 
 // Runs against the real database adapter: embedded (PGlite / SQLite) always, a server when DATABASE_URL names one.
@@ -56,18 +60,47 @@ describe.skipIf(!database)(`repositories on ${database?.name ?? "a database serv
     expect(row?.deletedAt).toEqual(later);
   });
 
-  test("refresh tokens: active until revoked or expired; revoking all of a user's", async () => {
+  test("refresh tokens: found by hash with family, expiry and revocation; revoking a family or all of a user's", async () => {
     const erin = await users.create({ email: "erin@example.com", passwordHash: "x" }, now);
     const expiresAt = new Date(now.getTime() + 60_000);
-    await refreshTokens.save({ userId: erin.id, tokenHash: "a".repeat(64), expiresAt }, now);
-    await refreshTokens.save({ userId: erin.id, tokenHash: "b".repeat(64), expiresAt }, now);
-    const active = await refreshTokens.findActive("a".repeat(64), now);
-    expect(active?.userId).toBe(erin.id);
-    expect(await refreshTokens.findActive("a".repeat(64), expiresAt)).toBeUndefined();
-    await refreshTokens.revoke(active?.id ?? 0, now);
-    expect(await refreshTokens.findActive("a".repeat(64), now)).toBeUndefined();
-    expect(await refreshTokens.findActive("b".repeat(64), now)).toBeDefined();
+    const token = (hash: string, familyId: string) => ({
+      userId: erin.id,
+      familyId,
+      tokenHash: hash.repeat(64),
+      expiresAt,
+    });
+    await refreshTokens.save(token("a", "family-1"), now);
+    await refreshTokens.save(token("b", "family-1"), now);
+    await refreshTokens.save(token("c", "family-2"), now);
+    const a = await refreshTokens.findByHash("a".repeat(64));
+    expect(a).toEqual({ id: expect.any(Number), userId: erin.id, familyId: "family-1", expiresAt, revokedAt: null });
+    expect(await refreshTokens.findByHash("z".repeat(64))).toBeUndefined();
+    await refreshTokens.revokeFamily("family-1", now);
+    expect((await refreshTokens.findByHash("b".repeat(64)))?.revokedAt).toEqual(now);
+    expect((await refreshTokens.findByHash("c".repeat(64)))?.revokedAt).toBeNull();
     await refreshTokens.revokeAllOfUser(erin.id, now);
-    expect(await refreshTokens.findActive("b".repeat(64), now)).toBeUndefined();
+    expect((await refreshTokens.findByHash("c".repeat(64)))?.revokedAt).toEqual(now);
+  });
+
+  test("revokeIfActive is atomic: of 20 concurrent calls for one token exactly one wins", async () => {
+    const fay = await users.create({ email: "fay@example.com", passwordHash: "x" }, now);
+    const expiresAt = new Date(now.getTime() + 60_000);
+    await refreshTokens.save({ userId: fay.id, familyId: "family-3", tokenHash: "d".repeat(64), expiresAt }, now);
+    const { id } = (await refreshTokens.findByHash("d".repeat(64))) as StoredRefreshToken;
+    const wins = await Promise.all(Array.from({ length: 20 }, () => refreshTokens.revokeIfActive(id, now)));
+    expect(wins.filter(Boolean)).toHaveLength(1);
+    expect(await refreshTokens.revokeIfActive(id, now)).toBe(false);
+  });
+
+  test("AuthService on this database: of 20 concurrent refreshes of one token exactly one succeeds", async () => {
+    const tokens = new JwtTokenIssuer({ secret: "a-test-secret-of-at-least-32-bytes!!", refreshTtlSeconds: 3600 });
+    const auth = new AuthService({ users, refreshTokens, hasher: fakeHasher, tokens });
+    const pair = await auth.register({ email: "Gus@Example.com", password: "correct-horse" });
+    const results = await Promise.allSettled(Array.from({ length: 20 }, () => auth.refresh(pair.refreshToken)));
+    const winners = results.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
+    expect(winners).toHaveLength(1);
+    // The 19 others presented a rotated token: reuse, so the family is revoked, the winner's new token too.
+    await expect(auth.refresh(winners[0]?.refreshToken ?? "")).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    expect((await auth.login({ email: "gus@example.com", password: "correct-horse" })).refreshToken).toBeString();
   });
 });
