@@ -56,7 +56,12 @@ async function readableTargets(frontier: readonly Node[], access: ReadAccess): P
 const none: ReadonlySet<ResourceModel> = new Set();
 
 /** Expands relations in place, level by level. */
-async function expand(context: OutputContext, root: ResourceModel, rows: readonly Row[], access: ReadAccess) {
+async function expand(
+  context: OutputContext,
+  root: ResourceModel,
+  rows: readonly Row[],
+  access: ReadAccess,
+): Promise<void> {
   const { maxDepth, detectCycles } = root.mapping;
   let frontier: Node[] = rows.map((row) => ({ row, model: root, path: [keyOf(root, row)] }));
   for (let level = 1; frontier.length > 0; level++) {
