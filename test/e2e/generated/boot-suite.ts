@@ -36,7 +36,9 @@ function toEpochMs(value: unknown): number {
  */
 export function describeBoot(options: BootOptions): void {
   const jwtSecret = randomBytes(32).toString("hex");
-  const target: ContractTarget = { url: "", jwtSecret, deletedUserIds: [] };
+  // An administrator the contract registers; listed upper-cased, next to another address, as e-mails are normalised.
+  const adminEmail = uniqueEmail("admin");
+  const target: ContractTarget = { url: "", jwtSecret, adminEmail, deletedUserIds: [] };
   let service: RunningService | undefined;
   let proxy: TcpProxy | undefined;
 
@@ -54,6 +56,7 @@ export function describeBoot(options: BootOptions): void {
         DATABASE_URL: databaseUrl,
         JWT_SECRET: jwtSecret,
         APP_ENV: "production",
+        ADMIN_EMAILS: `someone-else@example.com, ${adminEmail.toUpperCase()}`,
       });
       target.url = service.url;
     }, 120_000);
