@@ -7,6 +7,8 @@ export interface RenderedApidocs {
   foreignRequests: string[];
   /** Requests to the service that failed or answered >= 400. */
   failedRequests: string[];
+  /** What the page's Content-Security-Policy refused (Chromium reports each on the console). */
+  cspViolations: string[];
 }
 
 /**
@@ -16,12 +18,16 @@ export interface RenderedApidocs {
 export async function renderApidocs(url: string, expectedText: string, timeoutMs = 30_000): Promise<RenderedApidocs> {
   const origin = new URL(url).origin;
   const failedRequests: string[] = [];
+  const cspViolations: string[] = [];
   const browser = await launchChromium();
   try {
     const page = await browser.newPage();
     const foreignRequests = await blockForeignRequests(page, origin);
     page.on("requestfailed", (request) => {
       if (request.url().startsWith(origin)) failedRequests.push(`${request.url()} (${request.failure()?.errorText})`);
+    });
+    page.on("console", (message) => {
+      if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
     });
     page.on("response", (response) => {
       if (response.url().startsWith(origin) && response.status() >= 400) {
@@ -37,7 +43,7 @@ export async function renderApidocs(url: string, expectedText: string, timeoutMs
     await page.waitForLoadState("networkidle", { timeout: 5_000 }).catch(() => {});
     const text = await page.evaluate("document.body ? document.body.innerText : ''");
     if (typeof text !== "string") throw new Error("could not read the page text");
-    return { text, foreignRequests, failedRequests };
+    return { text, foreignRequests, failedRequests, cspViolations };
   } finally {
     await browser.close();
   }

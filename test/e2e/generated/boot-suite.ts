@@ -112,13 +112,14 @@ export function describeBoot(options: BootOptions): void {
 
     if (options.browser) {
       test.skipIf(missing("chromium (apt-get install chromium)", chromiumPath))(
-        "headless Chromium renders the operations of /apidocs with no request leaving the service",
+        "headless Chromium renders the operations of /apidocs with no request leaving the service and no CSP violation",
         async () => {
           const page = await renderApidocs(target.url, "/api/v1/auth/register");
           expect(page.text).toContain("/api/v1/auth/register");
           expect(page.text).toContain("/api/v1/users");
           expect(page.foreignRequests).toEqual([]);
           expect(page.failedRequests).toEqual([]);
+          expect(page.cspViolations).toEqual([]);
         },
         60_000,
       );

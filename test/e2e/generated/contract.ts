@@ -13,6 +13,7 @@ import {
   ISO_UTC,
   uniqueEmail,
 } from "./contract-client.ts";
+import { describeHttpHardening } from "./contract-http.ts";
 import { decodeJwt, hasValidSignature, signJwt } from "./jwt.ts";
 
 /** What the contract needs from a booted service; `deletedUserIds` is filled for the direct database check. */
@@ -398,6 +399,7 @@ export function describeHttpContract(target: () => ContractTarget): void {
     );
   });
 
+  describeHttpHardening(target);
   describeAuthHardening(target);
 
   describe("errors", () => {

@@ -39,9 +39,11 @@ describe("body limit", () => {
     expect(await res.json()).toEqual({ length: 15 });
   });
 
-  test("a larger body announced by Content-Length is refused with 413 PAYLOAD_TOO_LARGE", async () => {
+  test("a larger body announced by Content-Length is refused with 413 PAYLOAD_TOO_LARGE, closing the connection", async () => {
     const res = await post(limitedApp(), '{"a":"12345678901234567890"}', { "content-length": "28" });
     expect(res.status).toBe(413);
+    // The rest of the body stays unread, so the connection must not carry another request.
+    expect(res.headers.get("connection")).toBe("close");
     expect(await res.json()).toEqual({
       status: "error",
       error: { code: "PAYLOAD_TOO_LARGE", message: "Request body is larger than 16 bytes" },
