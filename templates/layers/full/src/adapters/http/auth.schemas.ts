@@ -7,7 +7,7 @@ const utf8Bytes = (value: string) => new TextEncoder().encode(value).length;
 export const emailSchema = z
   .string()
   .overwrite(normalizeEmail)
-  .pipe(z.email().max(EMAIL_MAX_LENGTH))
+  .check(z.email(), z.maxLength(EMAIL_MAX_LENGTH))
   .openapi({ example: "ada@example.com" });
 
 export const credentialsSchema = z

@@ -24,6 +24,14 @@ describe("API docs", () => {
     expect(Object.keys(user.get.responses)).not.toContain("403");
   });
 
+  test("e-mails are documented as such although they are normalised first", async () => {
+    const { app } = createTestApp();
+    const document: Json = await (await app.request("/apidocs/openapi.json")).json();
+    for (const name of ["Credentials", "UpdateUser"]) {
+      expect(document.components.schemas[name].properties.email).toMatchObject({ format: "email", maxLength: 255 });
+    }
+  });
+
   test("the reference UI and its assets are served locally", async () => {
     const { app } = createTestApp();
     const page = await (await app.request("/apidocs")).text();
