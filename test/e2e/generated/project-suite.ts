@@ -72,7 +72,7 @@ export function describeGeneratedProject(plan: GeneratedProjectPlan): void {
     if (plan.database === "sqlite") describeOldNode(() => dir);
 
     if (plan.replayWorkflow) {
-      test("the project's CI workflow passes, replayed job by job: lint, type-check, test; boot on node, bun, deno", async () => {
+      test("the project's CI workflow passes as generated (no lock file yet, which it asks to commit), replayed job by job: lint, type-check, test; boot on node, bun, deno", async () => {
         const runs = await replayWorkflow(dir, "ci.yml");
         expect(runs.map(({ job, matrix }) => [job, matrix.runtime])).toEqual([
           ["check", undefined],
@@ -81,6 +81,8 @@ export function describeGeneratedProject(plan: GeneratedProjectPlan): void {
           ["boot", "deno"],
         ]);
         expect(runs[0]?.log).toMatch(/\d+ pass\s+0 fail/);
+        // A workflow annotation on every job, so the user sees it on the run's summary page.
+        for (const run of runs) expect(run.log).toMatch(/^::warning .*commit package-lock\.json/m);
         for (const boot of runs.slice(1)) expect(boot.log).toContain('"status":"ready"');
       }, 900_000);
     }

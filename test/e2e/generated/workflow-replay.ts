@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -42,6 +43,7 @@ const allowed = {
   workflow: ["name", "on", "jobs"],
   job: ["name", "runs-on", "strategy", "steps"],
   step: ["name", "uses", "with", "run", "if"],
+  setupNode: ["node-version", "cache", "cache-dependency-path"],
 };
 
 function checkKeys(what: keyof typeof allowed, value: object, where: string): void {
@@ -74,6 +76,25 @@ function matrixEntries(job: Job): Record<string, string>[] {
   return entries;
 }
 
+/**
+ * What setup-node checks before it restores npm's cache (the cache itself is not stood in for): the files that key it,
+ * `cache-dependency-path` (a glob) or else a lock file in the workspace, must exist, or the step fails.
+ */
+function setupNodeCache(workspace: string, settings: Record<string, unknown>): void {
+  if (settings.cache !== "npm") throw new Error(`setup-node: only cache: npm is stood in for`);
+  const pattern = settings["cache-dependency-path"];
+  if (pattern !== undefined) {
+    if ([...new Bun.Glob(String(pattern)).scanSync({ cwd: workspace, dot: true })].length === 0)
+      throw new Error(`setup-node: Some specified paths were not resolved, unable to cache dependencies (${pattern})`);
+    return;
+  }
+  const lockFiles = ["package-lock.json", "npm-shrinkwrap.json", "yarn.lock"];
+  if (!lockFiles.some((file) => existsSync(join(workspace, file))))
+    throw new Error(
+      `setup-node: Dependencies lock file is not found in ${workspace}. Supported file patterns: ${lockFiles.join(",")}`,
+    );
+}
+
 /** A folder with only `deno` in it, as setup-deno leaves on PATH (the repository's `.bin` holds more than that). */
 async function denoOnly(into: string): Promise<string> {
   const dir = join(into, "setup-deno");
@@ -95,12 +116,14 @@ async function runJob(projectDir: string, jobId: string, job: Job, matrix: Recor
       if (step.uses) {
         const [action, version] = step.uses.split("@");
         if (action === "actions/checkout" && version === "v4") {
+          // The project exactly as committed: whatever is only in the working folder (node_modules, a lock file
+          // written by a local `npm install`) is not on a fresh runner either.
           const clone = await runCommand("git", ["clone", "-q", projectDir, workspace], { cwd: scratch });
           if (clone.code !== 0) throw new Error(`checkout: ${clone.output}`);
-          // The lock file as the user commits it after the first `npm install` (scaffold's first commit precedes it).
-          await writeFile(join(workspace, "package-lock.json"), await readFile(join(projectDir, "package-lock.json")));
         } else if (action === "actions/setup-node" && version === "v4") {
+          checkKeys("setupNode", step.with ?? {}, `jobs.${jobId}.steps[${index}].with`);
           if (String(step.with?.["node-version"]) !== "24") throw new Error(`setup-node: only node-version 24 is here`);
+          if (step.with?.cache !== undefined) setupNodeCache(workspace, step.with);
           toolDirs.unshift(node24Bin);
         } else if (action === "denoland/setup-deno" && version === "v2") {
           if (step.with?.["deno-version"] !== "v2.x") throw new Error("setup-deno: only deno-version v2.x is here");
