@@ -4,9 +4,6 @@ import { z } from "zod";
 export const defaultDatabaseUrl = "pglite:./.data/postgres";
 
 /** A server (`postgres://`, `postgresql://`) or embedded PGlite (`pglite:<directory>`, `pglite:memory:`). */
-export const databaseUrlSchema = z
-  .string()
-  .refine((url) => /^(postgres(ql)?:\/\/|pglite:)/.test(url), {
-    error: ({ input }) =>
-      `must start with postgres://, postgresql:// or pglite: (got "${String(input).split(":")[0]}:")`,
-  });
+export const databaseUrlSchema = z.string().refine((url) => /^(postgres(ql)?:\/\/|pglite:)/.test(url), {
+  error: ({ input }) => `must start with postgres://, postgresql:// or pglite: (got "${String(input).split(":")[0]}:")`,
+});
