@@ -127,6 +127,32 @@ describe("example app over HTTP", () => {
     expect((hidden.json as Json).message).toBe("Cannot update hidden field: email");
     expect((await call("GET", "/api/books?size=101")).status).toBe(400);
   });
+
+  test("hostile input over HTTP: non-JSON bodies 415, other id spellings 404, unbounded filters 400, key PATCH 400", async () => {
+    const alice = await token("alice");
+    const book = JSON.stringify({ title: "Forged", authorId: 1, year: 2000, price: 1 });
+    for (const type of ["text/plain", "application/x-www-form-urlencoded"]) {
+      const forged = await call("POST", "/api/books", { body: book, token: alice, headers: { "content-type": type } });
+      expect([forged.status, (forged.json as Json).error]).toEqual([415, "Unsupported Media Type"]);
+    }
+    expect((await call("GET", "/api/books?title_like=Forged")).headers.get("x-total-count")).toBe("0");
+    for (const id of ["0x1", "1e0", "1.0", "01", "%2B1"])
+      expect((await call("GET", `/api/books/${id}`)).status).toBe(404);
+    const filters = Array.from({ length: 1001 }, () => "year_gt=1960").join("&");
+    const tooMany = await call("GET", `/api/books?${filters}`);
+    expect([tooMany.status, (tooMany.json as Json).message]).toEqual([400, "Too many filter parameters: at most 50"]);
+    const key = await call("PATCH", "/api/books/2", { body: { id: 9 }, token: alice });
+    expect([key.status, (key.json as Json).message]).toEqual([400, "Cannot update read-only field: id"]);
+  });
+
+  test("a review of a soft-deleted book shows the book's id, not the book", async () => {
+    const alice = await token("alice");
+    expect((await call("GET", "/api/reviews/2")).json).toMatchObject({ book: { id: 3, title: "Solaris" } });
+    expect((await call("DELETE", "/api/books/3", { token: alice })).status).toBe(204);
+    expect((await call("GET", "/api/reviews/2")).json).toMatchObject({ bookId: 3, book: 3 });
+    expect((await call("POST", "/api/books/3/restore", { token: alice })).status).toBe(200);
+    expect((await call("GET", "/api/reviews/2")).json).toMatchObject({ book: { id: 3, title: "Solaris" } });
+  });
 });
 
 describe.skipIf(missing("chromium", chromiumPath))("example reference UI in headless Chromium", () => {
