@@ -2,6 +2,8 @@
 # One-time set-up, safe to run again: installs dependencies, writes .env with a random JWT_SECRET, configures the
 # database (a container when a container runtime is running, else a local server, else the embedded database where
 # there is one), then verifies everything by running the tests.
+# Every value you set in .env stays: setup.sh replaces only the published development JWT_SECRET, and picks
+# DATABASE_URL only while it is missing or still the value of .env.example (delete the line to have it pick again).
 #   --skip-install   do not run npm install (CI runs npm ci itself)
 #   --skip-tests     do not run the tests at the end
 set -eu
@@ -20,16 +22,19 @@ done
 say() { printf '\n==> %s\n' "$*"; }
 have() { command -v "$1" >/dev/null 2>&1; }
 
-# Replaces KEY=... in .env, or appends it (portable: no sed -i).
+# Replaces the value of KEY=... in .env on its own line, or appends the line (portable: no sed -i).
 set_env() {
   if grep -q "^$1=" .env; then
-    grep -v "^$1=" .env > .env.tmp
-    printf '%s=%s\n' "$1" "$2" >> .env.tmp
+    KEY=$1 VALUE=$2 awk 'index($0, ENVIRON["KEY"] "=") == 1 { $0 = ENVIRON["KEY"] "=" ENVIRON["VALUE"] } { print }' \
+      .env > .env.tmp
     mv .env.tmp .env
   else
     printf '%s=%s\n' "$1" "$2" >> .env
   fi
 }
+
+# The value of KEY in file $2 (empty when the line is missing).
+env_value() { sed -n "s/^$1=//p" "$2" | tail -n 1; }
 
 database=$(sed -n 's/.*"database": *"\([a-z]*\)".*/\1/p' scaffold.json)
 db_name=$(printf '%s' "__PROJECT_NAME__" | tr -c 'A-Za-z0-9_' '_')
@@ -60,7 +65,14 @@ container_runtime() {
 say "Configuring the $database database"
 container_url=$(sed -n 's/^# container: DATABASE_URL=//p' .env.example)
 runtime=$(container_runtime)
-if [ -n "$container_url" ] && [ -n "$runtime" ]; then
+database_url=$(env_value DATABASE_URL .env)
+if [ -n "$database_url" ] && [ "$database_url" != "$(env_value DATABASE_URL .env.example)" ]; then
+  # Set by you or by an earlier run: kept. The container it names is started again (e.g. after a reboot).
+  if [ "$database_url" = "$container_url" ] && [ -n "$runtime" ]; then
+    "$runtime" compose up -d --wait database
+  fi
+  echo "DATABASE_URL: kept (as set in .env)"
+elif [ -n "$container_url" ] && [ -n "$runtime" ]; then
   "$runtime" compose up -d --wait database
   set_env DATABASE_URL "$container_url"
   echo "using the database container of compose.yaml ($runtime)"

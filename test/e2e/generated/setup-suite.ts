@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, test } from "bun:test";
-import { cp, mkdtemp, readFile, rm } from "node:fs/promises";
+import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Database } from "../../../src/generate/template-tree.ts";
@@ -75,11 +75,72 @@ export function describeSetupScript(database: Database, project: () => string): 
       }
       expect(await tools.calls()).toContain("docker compose up -d --wait database");
       expect((await dotEnv(dir)).DATABASE_URL).toBe(containerUrl as string);
+      // The comment that explains DATABASE_URL stays above it, and does not call it the embedded database.
+      const commentAbove = (text: string) => {
+        const lines = text.split("\n");
+        return lines[lines.findIndex((line) => line.startsWith("DATABASE_URL=")) - 1];
+      };
+      const comment = commentAbove(await readFile(join(dir, ".env"), "utf8"));
+      expect(comment).toBe(commentAbove(example) as string);
+      expect(comment).not.toMatch(/^# Embedded/i);
+      const second = await setup(dir, ["--skip-install", "--skip-tests"], tools.bin);
+      expectSuccess("setup.sh (again)", second);
+      expect((await dotEnv(dir)).DATABASE_URL).toBe(containerUrl as string);
+      expect((await tools.calls()).split("compose up").length - 1).toBe(2); // started again: it is setup.sh's choice
       const compose = Bun.YAML.parse(await readFile(join(dir, "compose.yaml"), "utf8")) as {
         services: Record<string, { ports?: string[] }>;
       };
       const port = new URL(containerUrl as string).port;
       expect(compose.services.database?.ports?.some((mapping) => mapping.endsWith(`:${port}:${port}`))).toBe(true);
+    }, 60_000);
+
+    test("replaces only the development JWT_SECRET, in place: every other line of .env (comments, order) stays", async () => {
+      const dir = await copy();
+      const tools = await stubs({ docker: 1, podman: 1, pg_isready: 2, "mariadb-admin": 0, mysqladmin: 0 });
+      const before = (await readFile(join(dir, ".env"), "utf8")).split("\n");
+      expectSuccess("setup.sh", await setup(dir, ["--skip-install", "--skip-tests"], tools.bin));
+      const after = (await readFile(join(dir, ".env"), "utf8")).split("\n");
+      const secretLine = before.indexOf(`JWT_SECRET=${DEV_SECRET}`);
+      expect(secretLine).toBeGreaterThanOrEqual(0);
+      expect(after[secretLine]).toMatch(/^JWT_SECRET=/);
+      expect(after[secretLine]).not.toBe(before[secretLine]);
+      // The rest as it was, in place; only DATABASE_URL's value may differ where setup.sh picked the local server
+      // (MySQL: a stand-in answers), and then on its own line.
+      const rest = (lines: string[]) =>
+        lines.map((line, index) =>
+          index === secretLine ? "JWT_SECRET" : line.startsWith("DATABASE_URL=") ? "DATABASE_URL" : line,
+        );
+      expect(rest(after)).toEqual(rest(before));
+    }, 60_000);
+
+    test("keeps every value set by hand in .env (DATABASE_URL, PORT, JWT_SECRET, a variable of your own), run after run", async () => {
+      const dir = await copy();
+      const tools = await stubs({ docker: 0 }); // a container runtime: the path that would pick a DATABASE_URL
+      const handSet: Record<string, string> = {
+        DATABASE_URL: {
+          sqlite: "file:./.data/mine.sqlite",
+          postgres: "postgres://me:secret@db.internal:5432/mine",
+          mysql: "mysql://me:secret@db.internal:3306/mine",
+        }[database],
+        PORT: "9090",
+        JWT_SECRET: "a-secret-of-my-own-that-is-long-enough-0123456789",
+        MY_SETTING: "mine",
+      };
+      const edited = Object.entries(handSet).reduce(
+        (text, [key, value]) =>
+          text.includes(`\n${key}=`)
+            ? text.replace(new RegExp(`^${key}=.*$`, "m"), `${key}=${value}`)
+            : `${text}${key}=${value}\n`,
+        await readFile(join(dir, ".env"), "utf8"),
+      );
+      await writeFile(join(dir, ".env"), edited);
+      for (const run of ["first", "second"]) {
+        const result = await setup(dir, ["--skip-install", "--skip-tests"], tools.bin);
+        expectSuccess(`setup.sh (${run} run)`, result);
+        expect(await readFile(join(dir, ".env"), "utf8")).toBe(edited);
+        expect(result.output).toContain("DATABASE_URL: kept");
+      }
+      expect(await tools.calls()).not.toContain("compose up"); // the database is yours, not the container
     }, 60_000);
 
     if (database === "sqlite") {
