@@ -151,19 +151,19 @@ export function resourcePaths(model: ResourceModel, paging: Required<PagingOptio
       responses: { "200": success("The row", model), ...errors([404, 401, 403], false) },
     });
   }
-  const conflicts = model.audit?.version ? [400, 404, 401, 403, 409, 412, 415] : [400, 404, 401, 403, 409, 415];
+  const updateErrors = model.audit?.version ? [400, 404, 401, 403, 409, 412, 415] : [400, 404, 401, 403, 409, 415];
   if (has("update")) {
     item.put = operation(model, "replace", `Replace a row of ${name} (all writable fields)`, write, {
       parameters: ifMatch(model),
       requestBody: writeBody(model, `${name}Update`),
-      responses: { "200": success("The updated row", model), ...errors(conflicts, true) },
+      responses: { "200": success("The updated row", model), ...errors(updateErrors, true) },
     });
   }
   if (has("patch")) {
     item.patch = operation(model, "patch", `Update some fields of a row of ${name}`, write, {
       parameters: ifMatch(model),
       requestBody: writeBody(model, `${name}Patch`),
-      responses: { "200": success("The updated row", model), ...errors(conflicts, true) },
+      responses: { "200": success("The updated row", model), ...errors(updateErrors, true) },
     });
   }
   if (has("delete")) {
