@@ -1,3 +1,4 @@
+import { NODE_FLOOR } from "../doctor/node-floor.ts";
 import type { GenerateOptions } from "../generate/options.ts";
 import type { PostResult } from "../generate/post-generate.ts";
 import { out } from "./output.ts";
@@ -26,6 +27,10 @@ export function printNextSteps({ options, target, files, backup, post }: Generat
       "  ./setup.sh         # dependencies, a random JWT_SECRET, the database; then runs the tests",
       "  npm run dev        # run the service with reload (http://localhost:8080)",
       "  npm test           # run its tests",
+      "",
+      "Commit package-lock.json after the first install: CI then runs npm ci.",
+      `On Node.js older than ${NODE_FLOOR}, npm start, npm run dev and npm run apidocs`,
+      "run on the Bun that npm install brings.",
       "",
     ].join("\n"),
   );

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { chmod, mkdir, readdir, rm, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import pkg from "../../package.json" with { type: "json" };
+import { NODE_FLOOR } from "../../src/doctor/node-floor.ts";
 import { findTool, missing } from "../support/env.ts";
 import { cliEnv, home, listTree, modeOf, readText, runCli, tempDir, useTempHome } from "./run-cli.ts";
 
@@ -47,6 +48,16 @@ describe("generating the full project", () => {
     expect(result.stdout).toContain("Created demo (full, postgres, observability none)");
     expect(result.stdout).toContain("Settings are in .env (copied from .env.example).");
     for (const step of ["cd demo", "./setup.sh", "npm run dev", "npm test"]) expect(result.stdout).toContain(step);
+  });
+
+  test("next steps say what happens below the projects' Node.js floor and to commit the lock file for CI", () => {
+    const text = result.stdout.replace(/\s+/g, " ");
+    expect(text).toContain(
+      `On Node.js older than ${NODE_FLOOR}, npm start, npm run dev and npm run apidocs run on the Bun that npm install brings`,
+    );
+    expect(text).toContain("Commit package-lock.json after the first install: CI then runs npm ci.");
+    const steps = result.stdout.slice(result.stdout.indexOf("Next steps:")).split("\n");
+    for (const line of steps) expect(line.length).toBeLessThanOrEqual(80);
   });
 
   test("writes scaffold.json with template, database, observability, template ref and CLI version", async () => {
