@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { rm } from "node:fs/promises";
-import { dirname } from "node:path";
+import { readdir, readFile, rm } from "node:fs/promises";
+import { dirname, join } from "node:path";
 import type { Database } from "../../../src/generate/template-tree.ts";
 import { expectSuccess, generateFullProject, npmInstall, npmRun } from "../../support/generated-project.ts";
 import { BOOT_RUNTIMES, type Runtime } from "../../support/runtimes.ts";
@@ -11,6 +11,13 @@ import { describeMakefile } from "./makefile-suite.ts";
 import { describeOldNode } from "./old-node-suite.ts";
 import { describeSetupScript } from "./setup-suite.ts";
 import { replayWorkflow } from "./workflow-replay.ts";
+
+/** How documentation names each database (a project's README must not send its reader to another one). */
+const DATABASE_NAMES: Record<Database, string[]> = {
+  postgres: ["PostgreSQL", "PGlite", "postgres"],
+  mysql: ["MySQL", "MariaDB", "mysql2"],
+  sqlite: ["SQLite"],
+};
 
 export interface GeneratedProjectPlan {
   database: Database;
@@ -54,6 +61,18 @@ export function describeGeneratedProject(plan: GeneratedProjectPlan): void {
     test("npm run lint passes", async () => {
       expectSuccess("npm run lint", await npmRun(dir, "lint"));
     }, 120_000);
+
+    test("its documentation (README.md, docs/) names no other database than its own", async () => {
+      const others = Object.entries(DATABASE_NAMES)
+        .filter(([database]) => database !== plan.database)
+        .flatMap(([, names]) => names);
+      const docs = ["README.md", ...(await readdir(join(dir, "docs")).catch(() => [])).map((f) => `docs/${f}`)];
+      for (const file of docs) {
+        const text = await readFile(join(dir, file), "utf8");
+        const named = others.filter((name) => new RegExp(`\\b${name}\\b`, "i").test(text));
+        expect(`${file}: ${named.join(", ")}`).toBe(`${file}: `);
+      }
+    });
 
     test("refuses to start with a JWT_SECRET shorter than 32 bytes, naming the variable", async () => {
       // Configuration is checked before the database is touched, so no database is needed here.

@@ -9,7 +9,7 @@ import { AuthService } from "../../../src/services/auth.service.ts";
 import { fakeHasher } from "../../support/in-memory.ts";
 import { openTestDatabase } from "../../support/test-database.ts";
 
-// Runs against the real database adapter: embedded (PGlite / SQLite) always, a server when DATABASE_URL names one.
+// Runs against the real database adapter, on the database test/support/test-database.ts opens (docs/database.md).
 const database = await openTestDatabase();
 afterAll(() => database?.dispose());
 
