@@ -4,7 +4,7 @@
 # there is one), then verifies everything by running the tests.
 # Every value you set in .env stays: setup.sh replaces only the published development JWT_SECRET, and picks
 # DATABASE_URL only while it is missing or still the value of .env.example (delete the line to have it pick again).
-#   --skip-install   do not run npm install (CI runs npm ci itself)
+#   --skip-install   do not run npm install (CI installs the dependencies itself)
 #   --skip-tests     do not run the tests at the end
 set -eu
 cd "$(dirname "$0")"

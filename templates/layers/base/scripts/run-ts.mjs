@@ -60,7 +60,7 @@ if (floor === null || atLeast(process.versions.node, floor)) {
   }
   runChild(process.execPath, args);
 } else {
-  const needed = `Node.js ${floor.join(".").replace(/\.0$/, "")} or newer`;
+  const needed = `Node.js ${floor.join(".").replace(/(\.0)+$/, "")} or newer`;
   const bun = join(root, "node_modules", "bun", "bin", "bun.exe");
   if (!existsSync(bun)) {
     console.error(
