@@ -1,19 +1,28 @@
 /**
- * Throughput of the generated `full` service against a bare Hono app on the same runtime, measured in one run.
+ * Throughput and CPU cost of the generated `full` service against two baselines on the same runtime, measured in one
+ * run:
  *
- *   npx bun bench/service.ts            (TEST_POSTGRES_URL adds the PostgreSQL rows; BENCH_SECONDS, BENCH_CONNECTIONS)
+ *   npx bun bench/service.ts     (TEST_POSTGRES_URL / TEST_MYSQL_URL add the PostgreSQL / MariaDB rows)
  *
- * For SQLite (and PostgreSQL when TEST_POSTGRES_URL is set) x Node, Bun, Deno it drives `GET /health` and
- * `GET /api/v1/users/:id` (valid token) with wrk (Debian/Homebrew package `wrk`), and the same two routes of a bare Hono
- * app answering the same JSON without any middleware, then prints requests/s, p99 latency, the ratio to the bare app,
- * the server's CPU time per request (and the bare app's CPU time over it) and errors/non-2xx. Target: >= 60% of the
- * bare app's requests/s on /health, no error under load. A reference row, the bare app plus one X-Request-Id header,
- * shows what a second response header alone costs each runtime.
+ * Variables: BENCH_RUNTIMES (e.g. `deno` or `node,bun`; default all three), BENCH_DATABASES (e.g. `sqlite`; default
+ * every database reachable), BENCH_SECONDS (per measurement, default 5), BENCH_ROUNDS (default 3),
+ * BENCH_CONNECTIONS (default 50). `BENCH_RUNTIMES=deno BENCH_DATABASES=sqlite BENCH_ROUNDS=1` is a quick check.
+ *
+ * Per runtime it drives, with wrk (Debian/Homebrew package `wrk`):
+ * - `GET /health` of the service against a bare Hono app answering the same JSON without any middleware. Target: at
+ *   least 60% of the bare app's requests/s. A reference row, the bare app plus one X-Request-Id header, shows what a
+ *   second response header alone costs each runtime.
+ * - `GET /api/v1/users/:id` and `GET /api/v1/users?limit=20` (valid token) of the service, per database, against a
+ *   hand-written handler on the same database (bench/baseline-app.ts: hono/jwt with a key imported once, the same
+ *   SELECT through a Drizzle prepared statement over the same driver, the same envelope). Target: at most 1.3x its CPU
+ *   time per request.
+ * and prints requests/s, p99 latency, the server's CPU time per request, both as ratios to the row's reference, and
+ * errors/non-2xx (target: none under load).
  *
  * These machines are shared and noisy (the same server varies by +-30% between two runs a minute apart), so per
- * runtime the bare app and the services run side by side and are measured in interleaved rounds (BENCH_ROUNDS,
- * default 3): each figure is the median of its rounds, each taken minutes apart from the others but next to its
- * baseline.
+ * runtime every server runs side by side and they are measured in interleaved rounds: each figure is the median of
+ * its rounds, each taken minutes apart from the others but next to its reference. CPU time per request (from
+ * /proc/<pid>/stat) is steadier than requests/s: read the ratios.
  */
 import { rm, writeFile } from "node:fs/promises";
 import { availableParallelism, loadavg } from "node:os";
@@ -22,7 +31,8 @@ import { ContractClient } from "../test/e2e/generated/contract-client.ts";
 import { expectSuccess, generateFullProject, npmInstall, runCommand } from "../test/support/generated-project.ts";
 import { procStat } from "../test/support/process-tree.ts";
 import { launchServer, RUNTIMES, type RunningService, type Runtime, startService } from "../test/support/runtimes.ts";
-import { createPostgresDatabase, type ScratchDatabase } from "../test/support/server-databases.ts";
+import { createMysqlDatabase, createPostgresDatabase, type ScratchDatabase } from "../test/support/server-databases.ts";
+import { BASELINE_FILE, baselineApp } from "./baseline-app.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -51,11 +61,6 @@ else (await import("@hono/node-server")).serve({ fetch: app.fetch, port, hostnam
 `;
 const BARE_FILE = "bench-bare-hono.mjs";
 const BARE_WITH_ID = "bare Hono + X-Request-Id";
-const BARE_COMMANDS: Record<Runtime, [string, ...string[]]> = {
-  node: ["node", BARE_FILE],
-  bun: ["bun", BARE_FILE],
-  deno: ["deno", "run", "-A", BARE_FILE],
-};
 
 interface Load {
   rps: number;
@@ -143,98 +148,186 @@ function medianLoad(rounds: Load[]): Load {
   return { rps, cpuUs, p99: middle.p99, errors: sum("errors"), non2xx: sum("non2xx") };
 }
 
-interface Row {
-  runtime: Runtime;
-  target: string;
-  route: string;
-  load: Load;
-  bare: Load;
-}
+/** The routes a subject is driven on; the data routes carry a token. */
+type Route = "GET /health" | "GET /api/v1/users/:id" | "GET /api/v1/users?limit=20";
+const HEALTH: Route = "GET /health";
+const USER: Route = "GET /api/v1/users/:id";
+const LIST: Route = "GET /api/v1/users?limit=20";
 
-/** A server under test and its two URLs; `rounds` collects one measurement per round and route. */
+/** A server under test, the URLs of its routes, and one measurement per round and route. */
 interface Subject {
   name: string;
   server: RunningService;
-  health: string;
-  user: string;
+  urls: Partial<Record<Route, string>>;
   token?: string;
-  rounds: { health: Load[]; user: Load[] };
+  rounds: Partial<Record<Route, Load[]>>;
 }
 
-async function subject(name: string, server: RunningService, userPath: string, token?: string): Promise<Subject> {
-  const health = `${server.url}/health`;
-  const user = `${server.url}${userPath}`;
-  await warmUp(health);
-  await warmUp(user, token);
-  return { name, server, health, user, ...(token ? { token } : {}), rounds: { health: [], user: [] } };
-}
-
-/** A generated service with a registered user, whose own id and access token the users route is driven with. */
-async function sessionSubject(name: string, service: RunningService): Promise<Subject> {
-  const session = await new ContractClient(service.url).newSession("bench");
-  return subject(name, service, `/api/v1/users/${session.id}`, session.access);
-}
-
-async function main(): Promise<void> {
-  const targets: { name: string; dir: string; databaseUrl: () => string; scratch?: ScratchDatabase }[] = [];
-  const sqliteDir = await generateFullProject("sqlite");
-  expectSuccess("npm install (sqlite)", await npmInstall(sqliteDir));
-  targets.push({ name: "full/SQLite", dir: sqliteDir, databaseUrl: () => `file:${join(sqliteDir, "bench.db")}` });
-  const postgresServer = process.env.TEST_POSTGRES_URL;
-  if (postgresServer) {
-    const dir = await generateFullProject("postgres");
-    expectSuccess("npm install (postgres)", await npmInstall(dir));
-    const scratch = await createPostgresDatabase(postgresServer, "bench_full");
-    targets.push({ name: "full/PostgreSQL", dir, databaseUrl: () => scratch.url, scratch });
-  } else {
-    console.log("TEST_POSTGRES_URL is not set: PostgreSQL rows skipped");
+async function subject(
+  name: string,
+  server: RunningService,
+  paths: Partial<Record<Route, string>>,
+  token?: string,
+): Promise<Subject> {
+  const urls: Partial<Record<Route, string>> = {};
+  const rounds: Partial<Record<Route, Load[]>> = {};
+  for (const [route, path] of Object.entries(paths) as [Route, string][]) {
+    urls[route] = `${server.url}${path}`;
+    rounds[route] = [];
+    await warmUp(urls[route], route === HEALTH ? undefined : token);
   }
-  await writeFile(join(sqliteDir, BARE_FILE), BARE_APP);
+  return { name, server, urls, ...(token ? { token } : {}), rounds };
+}
 
-  const rows: Row[] = [];
-  try {
-    for (const runtime of RUNTIMES) {
-      const subjects: Subject[] = [];
-      try {
-        console.error(`${runtime}: starting the bare Hono app and the services`);
-        const bareServer = await launchServer(sqliteDir, `bare ${runtime}`, BARE_COMMANDS[runtime], {});
-        subjects.push(await subject("bare Hono", bareServer, `/api/v1/users/${USER_ID}`));
-        const withIdServer = await launchServer(sqliteDir, `bare+id ${runtime}`, BARE_COMMANDS[runtime], {
-          BARE_REQUEST_ID: "1",
+async function measureRound(each: Subject): Promise<void> {
+  for (const [route, url] of Object.entries(each.urls) as [Route, string][]) {
+    const measured = await load(each.server, url, route === HEALTH ? undefined : each.token);
+    each.rounds[route]?.push(measured);
+  }
+}
+
+const LIST_SIZE = 20;
+
+/** The baseline must do the same work: the same status and body as the service on every data route. */
+async function expectSameAnswers(service: Subject, baseline: Subject): Promise<void> {
+  for (const route of [USER, LIST]) {
+    const answers = await Promise.all(
+      [service, baseline].map(async (each) => {
+        const response = await fetch(each.urls[route] as string, {
+          headers: { authorization: `Bearer ${each.token}` },
         });
-        subjects.push(await subject(BARE_WITH_ID, withIdServer, `/api/v1/users/${USER_ID}`));
-        for (const target of targets) {
-          const env = { DATABASE_URL: target.databaseUrl(), JWT_SECRET: "b".repeat(48), APP_ENV: "production" };
-          const service = await startService(target.dir, runtime, env);
-          subjects.push(await sessionSubject(target.name, service));
-        }
-        for (let round = 1; round <= ROUNDS; round++) {
-          console.error(`${runtime}: round ${round} of ${ROUNDS}`);
-          for (const each of subjects) {
-            each.rounds.health.push(await load(each.server, each.health));
-            each.rounds.user.push(await load(each.server, each.user, each.token));
-          }
-        }
-      } finally {
-        for (const each of subjects) each.server.kill();
-      }
-      const [bare, withId, ...services] = subjects as [Subject, Subject, ...Subject[]];
-      const bareHealth = medianLoad(bare.rounds.health);
-      const bareUser = medianLoad(bare.rounds.user);
-      for (const each of [...services, withId, bare]) {
-        const health = medianLoad(each.rounds.health);
-        const user = medianLoad(each.rounds.user);
-        rows.push({ runtime, target: each.name, route: "GET /health", load: health, bare: bareHealth });
-        rows.push({ runtime, target: each.name, route: "GET /api/v1/users/:id", load: user, bare: bareUser });
-      }
+        return `${response.status} ${await response.text()}`;
+      }),
+    );
+    if (answers[0] !== answers[1]) throw new Error(`${route}: the baseline answers differently\n${answers.join("\n")}`);
+  }
+}
+
+/**
+ * A registered user of a generated service, whose own id and access token the user routes are driven with; users are
+ * registered until the list route has a full page of 20.
+ */
+async function registerSession(service: RunningService): Promise<{ id: number; access: string }> {
+  const client = new ContractClient(service.url);
+  const session = await client.newSession("bench");
+  for (;;) {
+    const answer = await client.call("GET", `/api/v1/users?limit=${LIST_SIZE}`, { token: session.access });
+    if ((answer.json as { data: unknown[] }).data.length >= LIST_SIZE) return session;
+    await client.newSession("bench");
+  }
+}
+
+type Database = "sqlite" | "postgres" | "mysql";
+const DATABASE_NAMES: Record<Database, string> = { sqlite: "SQLite", postgres: "PostgreSQL", mysql: "MariaDB" };
+
+interface Target {
+  database: Database;
+  dir: string;
+  url: string;
+  scratch?: ScratchDatabase;
+}
+
+/** `BENCH_RUNTIMES` / `BENCH_DATABASES`: comma-separated subsets; everything when unset. */
+function selection<T extends string>(variable: string, all: readonly T[]): T[] {
+  const wanted = process.env[variable]?.split(",").map((each) => each.trim().toLowerCase());
+  if (!wanted) return [...all];
+  const unknown = wanted.filter((each) => !all.includes(each as T));
+  if (unknown.length > 0) throw new Error(`${variable}: unknown ${unknown.join(", ")} (known: ${all.join(", ")})`);
+  return all.filter((each) => wanted.includes(each));
+}
+
+async function prepareTarget(database: Database): Promise<Target | undefined> {
+  const serverUrl = { sqlite: "", postgres: process.env.TEST_POSTGRES_URL, mysql: process.env.TEST_MYSQL_URL }[
+    database
+  ];
+  if (serverUrl === undefined) {
+    console.log(
+      `${database === "postgres" ? "TEST_POSTGRES_URL" : "TEST_MYSQL_URL"} is not set: ${DATABASE_NAMES[database]} rows skipped`,
+    );
+    return undefined;
+  }
+  const dir = await generateFullProject(database);
+  expectSuccess(`npm install (${database})`, await npmInstall(dir));
+  await writeFile(join(dir, BARE_FILE), BARE_APP);
+  await writeFile(join(dir, BASELINE_FILE), baselineApp(database));
+  if (database === "sqlite") return { database, dir, url: `file:${join(dir, "bench.db")}` };
+  const create = database === "postgres" ? createPostgresDatabase : createMysqlDatabase;
+  const scratch = await create(serverUrl, "bench_full");
+  return { database, dir, url: scratch.url, scratch };
+}
+
+interface Row {
+  runtime: Runtime;
+  target: string;
+  route: Route;
+  load: Load;
+  /** What the row is compared with, and its figures. */
+  reference?: { name: string; load: Load };
+}
+
+/** The targets of the issue: /health at least 60% of bare Hono's req/s, the data routes at most 1.3x the baseline's CPU. */
+function check(row: Row): string | undefined {
+  if (!row.reference || !row.target.startsWith("full/")) return undefined;
+  if (row.route === HEALTH) return row.load.rps >= 0.6 * row.reference.load.rps ? "target met" : "target missed";
+  return row.load.cpuUs <= 1.3 * row.reference.load.cpuUs ? "target met" : "target missed";
+}
+
+async function measureRuntime(runtime: Runtime, targets: Target[], bareDir: string): Promise<Row[]> {
+  /** Each subject with what its /health row (bare) and its data rows (baseline, else bare) are compared with. */
+  const subjects: { each: Subject; bare?: Subject; baseline?: Subject }[] = [];
+  const all = () => subjects.map(({ each }) => each);
+  try {
+    console.error(`${runtime}: starting the bare Hono apps, the baselines and the services`);
+    const barePaths = { [HEALTH]: "/health", [USER]: `/api/v1/users/${USER_ID}` };
+    const bareServer = await launchServer(bareDir, `bare ${runtime}`, command(runtime, BARE_FILE), {});
+    const bare = await subject("bare Hono", bareServer, barePaths);
+    subjects.push({ each: bare });
+    const withIdServer = await launchServer(bareDir, `bare+id ${runtime}`, command(runtime, BARE_FILE), {
+      BARE_REQUEST_ID: "1",
+    });
+    subjects.push({ each: await subject(BARE_WITH_ID, withIdServer, barePaths), bare });
+    for (const target of targets) {
+      const name = DATABASE_NAMES[target.database];
+      const env = { DATABASE_URL: target.url, JWT_SECRET: "b".repeat(48), APP_ENV: "production", BCRYPT_ROUNDS: "4" };
+      const service = await startService(target.dir, runtime, env);
+      const session = await registerSession(service);
+      const dataPaths = { [USER]: `/api/v1/users/${session.id}`, [LIST]: `/api/v1/users?limit=${LIST_SIZE}` };
+      const baselineServer = await launchServer(
+        target.dir,
+        `baseline ${runtime}`,
+        command(runtime, BASELINE_FILE),
+        env,
+      );
+      const baseline = await subject(`hand-written/${name}`, baselineServer, dataPaths, session.access);
+      const full = await subject(`full/${name}`, service, { [HEALTH]: "/health", ...dataPaths }, session.access);
+      await expectSameAnswers(full, baseline);
+      subjects.push({ each: baseline }, { each: full, bare, baseline });
+    }
+    for (let round = 1; round <= ROUNDS; round++) {
+      console.error(`${runtime}: round ${round} of ${ROUNDS}`);
+      for (const each of all()) await measureRound(each);
     }
   } finally {
-    for (const target of targets) {
-      await target.scratch?.drop();
-      await rm(dirname(target.dir), { recursive: true, force: true });
+    for (const each of all()) each.server.kill();
+  }
+  const rows: Row[] = [];
+  const figure = (each: Subject, route: Route) => medianLoad(each.rounds[route] as Load[]);
+  for (const { each, bare, baseline } of subjects) {
+    for (const route of Object.keys(each.rounds) as Route[]) {
+      const against = route === HEALTH ? bare : (baseline ?? bare);
+      const row: Row = { runtime, target: each.name, route, load: figure(each, route) };
+      if (against) row.reference = { name: against.name, load: figure(against, route) };
+      rows.push(row);
     }
   }
+  return rows;
+}
 
+function command(runtime: Runtime, file: string): [string, ...string[]] {
+  return runtime === "deno" ? ["deno", "run", "-A", file] : [runtime, file];
+}
+
+function printTable(rows: Row[]): void {
   const loadAverage = loadavg()
     .map((value) => value.toFixed(2))
     .join(" ");
@@ -242,25 +335,63 @@ async function main(): Promise<void> {
     `\nwrk: 1 thread, ${CONNECTIONS} connections, ${SECONDS} s per measurement after a 2 s warm-up, median of ${ROUNDS} interleaved rounds; ${PINNED ? "servers on core 0, wrk on core 1" : "not pinned to cores (needs taskset and 2 cores)"}; load average ${loadAverage}\n`,
   );
   console.log(
-    "| runtime | target | route | req/s | p99 ms | vs bare | CPU µs/req | vs bare (CPU) | errors | non-2xx |",
+    "| runtime | target | route | req/s | p99 ms | CPU µs/req | compared with | req/s ratio | CPU ratio | check | errors | non-2xx |",
   );
-  console.log("|---|---|---|---:|---:|---:|---:|---:|---:|---:|");
-  const percent = (ratio: number) => `${(100 * ratio).toFixed(0)}%`;
-  for (const { runtime, target, route, load: l, bare } of rows) {
+  console.log("|---|---|---|---:|---:|---:|---|---:|---:|---|---:|---:|");
+  for (const row of rows) {
+    const { load: l, reference } = row;
+    const ratios = reference
+      ? `${reference.name} | ${((100 * l.rps) / reference.load.rps).toFixed(0)}% | ${(l.cpuUs / reference.load.cpuUs).toFixed(2)}x`
+      : "| |";
     console.log(
-      `| ${runtime} | ${target} | ${route} | ${Math.round(l.rps)} | ${l.p99.toFixed(2)} | ${percent(l.rps / bare.rps)} | ${l.cpuUs.toFixed(2)} | ${percent(bare.cpuUs / l.cpuUs)} | ${l.errors} | ${l.non2xx} |`,
+      `| ${row.runtime} | ${row.target} | ${row.route} | ${Math.round(l.rps)} | ${l.p99.toFixed(2)} | ${l.cpuUs.toFixed(1)} | ${ratios} | ${check(row) ?? ""} | ${l.errors} | ${l.non2xx} |`,
     );
   }
-  const misses = rows.filter(
-    (row) =>
-      !row.target.startsWith("bare Hono") &&
-      ((row.route === "GET /health" && row.load.rps < 0.6 * row.bare.rps) || row.load.errors + row.load.non2xx > 0),
+}
+
+function printChecks(rows: Row[]): void {
+  const services = rows.filter((row) => row.target.startsWith("full/"));
+  const verdict = (rule: string, misses: Row[]) =>
+    console.log(
+      misses.length === 0
+        ? `target met: ${rule}`
+        : `target missed: ${rule}: ${misses.map((row) => `${row.runtime} ${row.target} ${row.route}`).join("; ")}`,
+    );
+  console.log("");
+  verdict(
+    ">= 60% of bare Hono's req/s on /health",
+    services.filter((row) => row.route === HEALTH && check(row) !== "target met"),
   );
-  console.log(
-    misses.length === 0
-      ? "\ntarget met: >= 60% of bare on /health, no error or non-2xx under load"
-      : `\ntarget missed on: ${misses.map((row) => `${row.runtime} ${row.target} ${row.route}`).join("; ")}`,
+  verdict(
+    "<= 1.3x the hand-written baseline's CPU per request on the user routes",
+    services.filter((row) => row.route !== HEALTH && check(row) !== "target met"),
   );
+  verdict(
+    "no error or non-2xx under load",
+    rows.filter((row) => row.load.errors + row.load.non2xx > 0),
+  );
+}
+
+async function main(): Promise<void> {
+  const runtimes = selection("BENCH_RUNTIMES", RUNTIMES);
+  const targets: Target[] = [];
+  const rows: Row[] = [];
+  try {
+    for (const database of selection<Database>("BENCH_DATABASES", ["sqlite", "postgres", "mysql"])) {
+      const target = await prepareTarget(database);
+      if (target) targets.push(target);
+    }
+    if (targets.length === 0)
+      throw new Error("no database to measure (BENCH_DATABASES, TEST_POSTGRES_URL, TEST_MYSQL_URL)");
+    for (const runtime of runtimes) rows.push(...(await measureRuntime(runtime, targets, (targets[0] as Target).dir)));
+  } finally {
+    for (const target of targets) {
+      await target.scratch?.drop();
+      await rm(dirname(target.dir), { recursive: true, force: true });
+    }
+  }
+  printTable(rows);
+  printChecks(rows);
 }
 
 await main();
