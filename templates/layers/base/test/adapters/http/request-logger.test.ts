@@ -78,6 +78,18 @@ describe("request logger", () => {
     expect(JSON.parse(lines[0] as string)).toMatchObject({ requestId: "moved-1", route: "/moved", status: 301 });
   });
 
+  test("logs the route that answered, also when middleware added after it matches the path too", async () => {
+    const { app, lines } = loggedApp();
+    // app.ts answers /health before the security middleware, which matches every path but never runs for it.
+    app.get("/early", (c) => c.json({ ok: true }));
+    app.use(async (_c, next) => next());
+    app.get("/late/:id", (c) => c.json({ ok: true }));
+    await app.request("/early");
+    await app.request("/late/3");
+    await app.request("/missing");
+    expect(lines.map((line) => JSON.parse(line).route)).toEqual(["/early", "/late/:id", "/*"]);
+  });
+
   test("escapes the path, logs unknown routes with their status, and writes nothing above info", async () => {
     const { app, lines } = loggedApp();
     // A decoded line break and quotes stay inside the one JSON line.

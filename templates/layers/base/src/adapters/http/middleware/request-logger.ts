@@ -1,5 +1,5 @@
-import type { MiddlewareHandler } from "hono";
-import { routePath } from "hono/route";
+import type { Context, MiddlewareHandler } from "hono";
+import { matchedRoutes } from "hono/route";
 import { pino } from "pino";
 import type { Logger } from "../../../infrastructure/logger.ts";
 import type { AppEnv } from "../app-env.ts";
@@ -19,6 +19,20 @@ const VALID_ID = /^[\w\-=]{1,255}$/;
  * costs as much as the rest of a `/health` answer. It goes to the logger's own stream (pretty-printed in
  * development), with the logger's bindings, and only when the logger is at `info` or below.
  */
+/**
+ * The route of the endpoint that answered: the last matched route that is not middleware (`use` registers method
+ * ALL). Middleware added after an endpoint also matches its path (app.ts answers /health before such middleware), so
+ * the last match alone is not it. Unknown paths have no endpoint: their line names the catch-all middleware route.
+ */
+function answeringRoute(c: Context): string {
+  const routes = matchedRoutes(c);
+  for (let i = routes.length - 1; i >= 0; i--) {
+    const route = routes[i] as (typeof routes)[number];
+    if (route.method !== "ALL") return route.path;
+  }
+  return routes.at(-1)?.path ?? "";
+}
+
 export function requestLogger(logger: Logger): MiddlewareHandler<AppEnv> {
   // pino's documented symbols; its types do not declare them on Logger.
   const internals = logger as unknown as Record<symbol, unknown>;
@@ -35,7 +49,7 @@ export function requestLogger(logger: Logger): MiddlewareHandler<AppEnv> {
     if (logger.levelVal > info) return;
     const durationMs = Math.round((performance.now() - started) * 100) / 100;
     stream.write(
-      `{"level":${info},"time":${Date.now()}${bindings},"requestId":"${id}","method":${JSON.stringify(c.req.method)},"route":${JSON.stringify(routePath(c, -1))},"path":${JSON.stringify(c.req.path)},"status":${c.res.status},"durationMs":${durationMs},"msg":"request"}\n`,
+      `{"level":${info},"time":${Date.now()}${bindings},"requestId":"${id}","method":${JSON.stringify(c.req.method)},"route":${JSON.stringify(answeringRoute(c))},"path":${JSON.stringify(c.req.path)},"status":${c.res.status},"durationMs":${durationMs},"msg":"request"}\n`,
     );
   };
 }
