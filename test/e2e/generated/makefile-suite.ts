@@ -80,6 +80,16 @@ export function describeMakefile(project: () => string): void {
       expect(calls[1]).toBe(`docker run --rm -p 9090:8080 --env-file .env -e PORT=8080 -e APP_ENV=production ${name}`);
     });
 
+    test("make container-build on a project without a lock file runs npm install first (the image installs from it)", async () => {
+      const copy = await mkdtemp(join(tmpdir(), "scaffold-make-lock-"));
+      scratch.push(copy);
+      for (const file of ["Makefile", "package.json"]) await cp(join(project(), file), join(copy, file));
+      const dryRun = await make(copy, ["-n", "container-build", "CONTAINER=docker"]);
+      expectSuccess("make -n container-build", dryRun);
+      const name = JSON.parse(await readFile(join(copy, "package.json"), "utf8")).name as string;
+      expect(dryRun.output.trim().split("\n")).toEqual(["npm install", `docker build -t ${name} .`]);
+    });
+
     test("make clean removes dependencies, coverage, the OpenAPI export and the embedded database files only", async () => {
       const copy = await mkdtemp(join(tmpdir(), "scaffold-make-clean-"));
       scratch.push(copy);

@@ -5,15 +5,9 @@ import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { developmentJwtSecret } from "../../src/infrastructure/development-secret.ts";
-import { databaseKind } from "../support/database-kinds.ts";
+import { foreignDatabaseUrls, serverlessDatabaseUrl } from "../support/database-urls.ts";
 
 const secret = "a-random-production-secret-of-32-bytes-or-more";
-/** A database each layer opens without a server (MySQL only has one when DATABASE_URL names it). */
-const startableDatabaseUrl: Record<string, string | undefined> = {
-  sqlite: ":memory:",
-  postgres: "pglite:memory:",
-  mysql: process.env.DATABASE_URL?.startsWith("mysql://") ? process.env.DATABASE_URL : undefined,
-};
 
 const main = resolve("src/main.ts");
 
@@ -53,7 +47,7 @@ function listenOnFreePort(): Promise<Server> {
 }
 
 describe("start-up failures: one line and a non-zero exit", () => {
-  test.skipIf(startableDatabaseUrl[databaseKind] === undefined)(
+  test.skipIf(serverlessDatabaseUrl === undefined)(
     "a busy port names the port and the PORT setting",
     async () => {
       const busy = await listenOnFreePort();
@@ -61,7 +55,7 @@ describe("start-up failures: one line and a non-zero exit", () => {
       try {
         const { code, output } = await runMain({
           JWT_SECRET: secret,
-          DATABASE_URL: startableDatabaseUrl[databaseKind] as string,
+          DATABASE_URL: serverlessDatabaseUrl as string,
           PORT: String(port),
         });
         expect(code).toBe(1);
@@ -81,10 +75,13 @@ describe("start-up failures: one line and a non-zero exit", () => {
   }, 20_000);
 
   test("a DATABASE_URL of another database is refused before anything is created", async () => {
-    const url = databaseKind === "mysql" ? "file:./app.sqlite" : "mysql://root@127.0.0.1:3306/app";
-    const { code, output, cwd } = await runMain({ JWT_SECRET: secret, DATABASE_URL: url, PORT: "0" });
+    const { code, output, cwd } = await runMain({
+      JWT_SECRET: secret,
+      DATABASE_URL: foreignDatabaseUrls[0] as string,
+      PORT: "0",
+    });
     expect(code).toBe(1);
     expect(output).toStartWith("Invalid configuration: DATABASE_URL: ");
-    expect(readdirSync(cwd)).toEqual([]); // no folder named "mysql:" (or a file) made from the URL
+    expect(readdirSync(cwd)).toEqual([]); // no file or folder made from the URL
   }, 20_000);
 });
