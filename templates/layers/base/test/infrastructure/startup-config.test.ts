@@ -59,5 +59,4 @@ describe("start-up configuration", () => {
       expect(message).not.toContain("secret-password");
     }
   });
-
 });
