@@ -1,5 +1,5 @@
 import { consola } from "consola";
-import { DATABASES, OBSERVABILITY_LEVELS, TEMPLATE_NAMES } from "../generate/choices.ts";
+import { AVAILABLE, DATABASES, OBSERVABILITY_LEVELS, TEMPLATE_NAMES } from "../generate/choices.ts";
 import { EXIT_FAILURE, EXIT_INTERRUPTED, ScaffoldError, usageError } from "../generate/errors.ts";
 import { type GenerateOptions, type NewArgs, resolveOptions } from "../generate/options.ts";
 import { projectNameProblem } from "../generate/project-name.ts";
@@ -38,8 +38,18 @@ async function askProjectName(initial: string | undefined): Promise<string> {
   }
 }
 
-const select = <T extends string>(message: string, options: readonly T[], initial: T): Promise<T> =>
-  ask(consola.prompt(message, { type: "select", options: [...options], initial, cancel: "reject" })) as Promise<T>;
+/** A choice the embedded templates do not generate is still offered (another --template-ref may), but marked. */
+const select = <T extends string>(
+  message: string,
+  options: readonly T[],
+  available: readonly string[],
+  initial: T,
+): Promise<T> => {
+  const marked = options.map((value) =>
+    available.includes(value) ? { value, label: value } : { value, label: value, hint: "not in this release" },
+  );
+  return ask(consola.prompt(message, { type: "select", options: marked, initial, cancel: "reject" })) as Promise<T>;
+};
 
 /**
  * Interactive mode: asks for the name (validated as typed), template, database and observability (full only), then
@@ -53,9 +63,10 @@ export async function promptOptions(args: NewArgs): Promise<GenerateOptions> {
     );
   }
   const name = await askProjectName(args.name);
-  const template = await select("Template", TEMPLATE_NAMES, "full");
-  const database = await select("Database", DATABASES, "postgres");
-  const observability = template === "full" ? await select("Observability", OBSERVABILITY_LEVELS, "none") : "none";
+  const template = await select("Template", TEMPLATE_NAMES, AVAILABLE.template, "full");
+  const database = await select("Database", DATABASES, AVAILABLE.database, "postgres");
+  const observability =
+    template === "full" ? await select("Observability", OBSERVABILITY_LEVELS, AVAILABLE.observability, "none") : "none";
   const options = resolveOptions({ ...args, name, template, database, observability });
   const summary = { project: name, template, database, observability };
   out.log(

@@ -99,7 +99,11 @@ describe.skipIf(missing("script (util-linux)", script))("scaffold --interactive 
     await s.waitFor('Invalid project name "Bad/Name"');
     await s.keys("C-u", "good-name", "Enter");
     await s.waitFor("Template");
-    await s.keys("Down", "Enter");
+    await s.keys("Down");
+    // Choices this release does not generate are marked where they are chosen, as in the help.
+    await s.waitFor("not in this release");
+    expect(s.screen()).toMatch(/graphql.*not in this release/);
+    await s.keys("Enter");
     await s.waitFor("Database");
     await s.keys("Enter");
     await s.waitFor("Create this project?");
