@@ -1,21 +1,14 @@
 /** docs/cli.md quotes a dry run of `scaffold new my-api`: its counts must be those of a real run of this tree. */
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { rm } from "node:fs/promises";
+import { expect, test } from "bun:test";
 import { join } from "node:path";
-import { readText, repoRoot, runCli, tempDir, useTempHome } from "./run-cli.ts";
+import { readText, repoRoot, runCli, useTempCwd, useTempHome } from "./run-cli.ts";
 
 useTempHome();
 
-let cwd: string;
-beforeAll(async () => {
-  cwd = await tempDir();
-});
-afterAll(async () => {
-  await rm(cwd, { recursive: true, force: true });
-});
+const workDir = useTempCwd();
 
 test("the dry-run example in docs/cli.md has the file and directory counts of a real dry run", async () => {
-  const { exitCode, stdout } = await runCli(["new", "my-api", "--dry-run", "--json"], cwd);
+  const { exitCode, stdout } = await runCli(["new", "my-api", "--dry-run", "--json"], workDir());
   expect(exitCode).toBe(0);
   const { files, directories } = JSON.parse(stdout).summary as { files: number; directories: number };
   const docs = await readText(join(repoRoot, "docs/cli.md"));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
-import { mkdtemp, readdir, readFile, stat } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { collectOutput, type ProcessOutput } from "../support/process.ts";
@@ -27,6 +27,18 @@ export function useTempHome(): void {
   afterAll(() => {
     rmSync(home, { recursive: true, force: true });
   });
+}
+
+/** A fresh empty working folder per test file, removed afterwards; call the returned function inside tests. */
+export function useTempCwd(): () => string {
+  let cwd = "";
+  beforeAll(async () => {
+    cwd = await tempDir();
+  });
+  afterAll(async () => {
+    await rm(cwd, { recursive: true, force: true });
+  });
+  return () => cwd;
 }
 
 /** Environment of a user with no git identity and no colours; the template cache lives under HOME. */

@@ -1,20 +1,13 @@
 /** The command line contract: help, version, and every usage error (one line, its exit code, nothing written). */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { rm } from "node:fs/promises";
+import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import pkg from "../../package.json" with { type: "json" };
 import { DATABASES, OBSERVABILITY_LEVELS, TEMPLATE_NAMES } from "../../src/generate/choices.ts";
-import { listTree, readText, repoRoot, runCli, tempDir, useTempHome } from "./run-cli.ts";
+import { listTree, readText, repoRoot, runCli, useTempCwd, useTempHome } from "./run-cli.ts";
 
 useTempHome();
 
-let cwd: string;
-beforeAll(async () => {
-  cwd = await tempDir();
-});
-afterAll(async () => {
-  await rm(cwd, { recursive: true, force: true });
-});
+const workDir = useTempCwd();
 
 /** Each flag as the help spells it: aliases, then the flag and its value. */
 const FLAGS = [
@@ -44,14 +37,14 @@ const notYet = (all: readonly string[], key: keyof typeof available) =>
 
 describe("help and version", () => {
   test("`scaffold --help` lists the commands and every flag with its alias and value", async () => {
-    const { exitCode, stdout } = await runCli(["--help"], cwd);
+    const { exitCode, stdout } = await runCli(["--help"], workDir());
     expect(exitCode).toBe(0);
     for (const line of [...FLAGS, "new", "doctor"]) expect(stdout).toContain(line);
   });
 
   test("every help screen fits an 80-column terminal: no line over 80 characters, no trailing spaces", async () => {
     for (const args of HELP_ARGS) {
-      const { exitCode, stdout } = await runCli(args, cwd);
+      const { exitCode, stdout } = await runCli(args, workDir());
       expect(exitCode).toBe(0);
       const lines = stdout.split("\n");
       expect(lines.filter((line) => line.length > 80)).toEqual([]);
@@ -62,7 +55,7 @@ describe("help and version", () => {
   });
 
   test("the help marks the choices this release's templates do not generate, from the manifest", async () => {
-    const { stdout } = await runCli(["new", "--help"], cwd);
+    const { stdout } = await runCli(["new", "--help"], workDir());
     const help = stdout.replace(/\s+/g, " ");
     const choices = [
       ["template", TEMPLATE_NAMES, "full"],
@@ -84,31 +77,31 @@ describe("help and version", () => {
       ["new", "-h"],
       ["demo", "--help"],
     ]) {
-      const { exitCode, stdout } = await runCli(args, cwd);
+      const { exitCode, stdout } = await runCli(args, workDir());
       expect(exitCode).toBe(0);
       expect(stdout).toContain("scaffold new");
       for (const line of FLAGS) expect(stdout).toContain(line);
     }
-    expect(await listTree(cwd)).toEqual([]);
+    expect(await listTree(workDir())).toEqual([]);
   });
 
   test("`scaffold doctor --help` describes doctor", async () => {
-    const { exitCode, stdout } = await runCli(["doctor", "--help"], cwd);
+    const { exitCode, stdout } = await runCli(["doctor", "--help"], workDir());
     expect(exitCode).toBe(0);
     expect(stdout).toContain("scaffold doctor");
   });
 
   test("`--version` prints the package version, on its own or with a command", async () => {
     for (const args of [["--version"], ["new", "demo", "--version"], ["doctor", "--version"]]) {
-      const { exitCode, stdout } = await runCli(args, cwd);
+      const { exitCode, stdout } = await runCli(args, workDir());
       expect(exitCode).toBe(0);
       expect(stdout.trim()).toBe(pkg.version);
     }
-    expect(await listTree(cwd)).toEqual([]);
+    expect(await listTree(workDir())).toEqual([]);
   });
 
   test("`scaffold` alone prints the help", async () => {
-    const { exitCode, stdout } = await runCli([], cwd);
+    const { exitCode, stdout } = await runCli([], workDir());
     expect(exitCode).toBe(0);
     expect(stdout).toContain("Usage: scaffold");
   });
@@ -166,20 +159,20 @@ const USAGE_ERRORS: [string, string[], string][] = [
 describe("usage errors: exit 2, one line on stderr, nothing written", () => {
   for (const [name, args, message] of USAGE_ERRORS) {
     test(name, async () => {
-      const { exitCode, stdout, stderr } = await runCli(args, cwd);
+      const { exitCode, stdout, stderr } = await runCli(args, workDir());
       expect(stderr).toContain(message);
       expect(stderr.trim().split("\n")).toHaveLength(1);
       expect(stdout).toBe("");
       expect(exitCode).toBe(2);
-      expect(await listTree(cwd)).toEqual([]);
+      expect(await listTree(workDir())).toEqual([]);
     });
   }
 });
 
 test("--interactive without a terminal refuses with exit 1 and writes nothing", async () => {
-  const { exitCode, stderr } = await runCli(["demo", "-i"], cwd);
+  const { exitCode, stderr } = await runCli(["demo", "-i"], workDir());
   expect(stderr).toContain("--interactive needs a terminal");
   expect(stderr.trim().split("\n")).toHaveLength(1);
   expect(exitCode).toBe(1);
-  expect(await listTree(cwd)).toEqual([]);
+  expect(await listTree(workDir())).toEqual([]);
 });
