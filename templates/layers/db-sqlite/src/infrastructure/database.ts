@@ -14,12 +14,35 @@ export function sqlitePath(url: string): string {
   return url.startsWith("file:") ? url.slice("file:".length) : url;
 }
 
-/** Rows as arrays in column order, which keeps two columns of the same name (joins) apart. */
+/** Distinct SQL texts kept compiled; beyond that the oldest is dropped (queries built with varying shapes). */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * The compiled statement of each SQL text, compiled on first use: node:sqlite's `prepare` parses and plans the SQL
+ * every time, which would cost more than running a look-up by primary key. Drizzle sends the same text for the same
+ * query (values are bound separately), so a service's queries are compiled once each.
+ */
+function statementCache(sqlite: DatabaseSync): (sql: string) => StatementSync {
+  const statements = new Map<string, StatementSync>();
+  return (sql) => {
+    let statement = statements.get(sql);
+    if (!statement) {
+      statement = sqlite.prepare(sql);
+      // Rows as arrays in column order, which keeps two columns of the same name (joins) apart. setReturnArrays
+      // exists from Node.js 22.16 (and in Bun and Deno); older 22.x get row objects, see rowsAsArrays.
+      statement.setReturnArrays?.(true);
+      if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string);
+      statements.set(sql, statement);
+    }
+    return statement;
+  };
+}
+
 function rowsAsArrays(statement: StatementSync, values: SQLInputValue[]): unknown[][] {
-  // setReturnArrays exists from Node.js 22.16 (and in Bun and Deno); older 22.x fall back to the row objects.
-  if (typeof statement.setReturnArrays !== "function") return statement.all(...values).map((row) => Object.values(row));
-  statement.setReturnArrays(true);
-  return statement.all(...values) as unknown as unknown[][];
+  const rows = statement.all(...values) as unknown[];
+  return typeof statement.setReturnArrays === "function"
+    ? (rows as unknown[][])
+    : rows.map((row) => Object.values(row as object));
 }
 
 export async function openDatabase(url: string): Promise<DatabaseHandle<AppDatabase>> {
@@ -27,9 +50,10 @@ export async function openDatabase(url: string): Promise<DatabaseHandle<AppDatab
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   const sqlite = new DatabaseSync(path);
   sqlite.exec("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;");
+  const compiled = statementCache(sqlite);
   // sqlite-proxy wants rows as arrays of values in column order ("get": one such array).
   const db = drizzle(async (sql, params, method) => {
-    const statement = sqlite.prepare(sql);
+    const statement = compiled(sql);
     const values = params as SQLInputValue[];
     if (method === "run") {
       statement.run(...values);

@@ -33,6 +33,13 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
+ * Drizzle's prepared statement of `query`: its SQL is built once, and each `execute({ ... })` binds the values of its
+ * `sql.placeholder`s. `name` is for PostgreSQL, which keeps the statement parsed per connection under it.
+ */
+export const prepared = <Q extends { prepare(): unknown }>(_name: string, query: Q): ReturnType<Q["prepare"]> =>
+  query.prepare() as ReturnType<Q["prepare"]>;
+
+/**
  * `UPDATE table SET values WHERE condition`, answering how many rows it changed (the driver's affectedRows: MariaDB
  * 10.11 has no UPDATE ... RETURNING). InnoDB makes concurrent updates of one row wait for each other and re-check the
  * condition, so a condition such as "not revoked yet" lets exactly one of them count the row.

@@ -24,6 +24,15 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
+ * Drizzle's prepared statement of `query`: its SQL is built once, and each `execute({ ... })` binds the values of its
+ * `sql.placeholder`s. PostgreSQL also keeps it parsed and planned per connection under `name`.
+ */
+export const prepared = <Q extends { prepare(name: string): unknown }>(
+  name: string,
+  query: Q,
+): ReturnType<Q["prepare"]> => query.prepare(name) as ReturnType<Q["prepare"]>;
+
+/**
  * `UPDATE table SET values WHERE condition`, answering how many rows it changed (through RETURNING, the same on
  * postgres.js and PGlite). Concurrent updates of one row wait for each other and re-check the condition, so a
  * condition such as "not revoked yet" lets exactly one of them count the row.

@@ -33,6 +33,14 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
+ * Drizzle's prepared statement of `query`: its SQL is built once, and each `execute({ ... })` binds the values of its
+ * `sql.placeholder`s (the driver keeps the compiled statement, see database.ts). `name` is for PostgreSQL, which
+ * keeps the statement parsed per connection under it.
+ */
+export const prepared = <Q extends { prepare(): unknown }>(_name: string, query: Q): ReturnType<Q["prepare"]> =>
+  query.prepare() as ReturnType<Q["prepare"]>;
+
+/**
  * `UPDATE table SET values WHERE condition`, answering how many rows it changed (through RETURNING). SQLite runs one
  * write at a time, so a condition such as "not revoked yet" lets exactly one of concurrent updates count the row.
  */

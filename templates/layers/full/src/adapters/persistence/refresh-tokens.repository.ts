@@ -1,27 +1,19 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type {
   NewRefreshToken,
   RefreshTokenRepository,
   StoredRefreshToken,
 } from "../../ports/refresh-token-repository.ts";
-import { type AppDatabase, updateCount } from "./dialect.ts";
+import { type AppDatabase, prepared, updateCount } from "./dialect.ts";
 import { refreshTokens } from "./refresh-tokens.table.ts";
 
 const live = isNull(refreshTokens.revokedAt);
 
-export class DrizzleRefreshTokenRepository implements RefreshTokenRepository {
-  readonly #db: AppDatabase;
-
-  constructor(db: AppDatabase) {
-    this.#db = db;
-  }
-
-  async save(token: NewRefreshToken, now: Date): Promise<void> {
-    await this.#db.insert(refreshTokens).values({ ...token, createdAt: now });
-  }
-
-  async findByHash(tokenHash: string): Promise<StoredRefreshToken | undefined> {
-    const [row] = await this.#db
+/** The read of every refresh, built once as a prepared statement (see users.repository.ts). */
+const byHash = (db: AppDatabase) =>
+  prepared(
+    "refresh_tokens_by_hash",
+    db
       .select({
         id: refreshTokens.id,
         userId: refreshTokens.userId,
@@ -30,8 +22,25 @@ export class DrizzleRefreshTokenRepository implements RefreshTokenRepository {
         revokedAt: refreshTokens.revokedAt,
       })
       .from(refreshTokens)
-      .where(eq(refreshTokens.tokenHash, tokenHash))
-      .limit(1);
+      .where(eq(refreshTokens.tokenHash, sql.placeholder("tokenHash")))
+      .limit(1),
+  );
+
+export class DrizzleRefreshTokenRepository implements RefreshTokenRepository {
+  readonly #db: AppDatabase;
+  readonly #byHash: ReturnType<typeof byHash>;
+
+  constructor(db: AppDatabase) {
+    this.#db = db;
+    this.#byHash = byHash(db);
+  }
+
+  async save(token: NewRefreshToken, now: Date): Promise<void> {
+    await this.#db.insert(refreshTokens).values({ ...token, createdAt: now });
+  }
+
+  async findByHash(tokenHash: string): Promise<StoredRefreshToken | undefined> {
+    const [row] = await this.#byHash.execute({ tokenHash });
     return row;
   }
 

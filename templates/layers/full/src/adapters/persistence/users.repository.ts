@@ -1,8 +1,8 @@
-import { and, asc, eq, isNull, type SQL } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { conflict } from "../../domain/errors.ts";
 import type { User } from "../../domain/user.ts";
 import type { NewUser, UserRepository } from "../../ports/user-repository.ts";
-import { type AppDatabase, isUniqueViolation } from "./dialect.ts";
+import { type AppDatabase, isUniqueViolation, prepared } from "./dialect.ts";
 import { users } from "./users.table.ts";
 
 const publicColumns = { id: users.id, email: users.email, createdAt: users.createdAt, updatedAt: users.updatedAt };
@@ -12,12 +12,45 @@ function emailTaken(error: unknown): unknown {
   return isUniqueViolation(error) ? conflict("E-mail already in use") : error;
 }
 
+/**
+ * The reads, built once as prepared statements: a request then only binds its values (`sql.placeholder`) instead of
+ * building the query again. Writes run once per change and stay one-off queries.
+ */
+function reads(db: AppDatabase) {
+  const byId = and(eq(users.id, sql.placeholder("id")), live);
+  const byEmail = and(eq(users.email, sql.placeholder("email")), live);
+  return {
+    byId: prepared("users_by_id", db.select(publicColumns).from(users).where(byId).limit(1)),
+    byEmail: prepared("users_by_email", db.select(publicColumns).from(users).where(byEmail).limit(1)),
+    credentials: prepared(
+      "users_credentials",
+      db
+        .select({ ...publicColumns, passwordHash: users.passwordHash })
+        .from(users)
+        .where(byEmail)
+        .limit(1),
+    ),
+    page: prepared(
+      "users_page",
+      db
+        .select(publicColumns)
+        .from(users)
+        .where(live)
+        .orderBy(asc(users.id))
+        .limit(sql.placeholder("limit"))
+        .offset(sql.placeholder("offset")),
+    ),
+  };
+}
+
 /** Written once against the dialect facade, so it is the same code on PostgreSQL, MySQL and SQLite. */
 export class DrizzleUserRepository implements UserRepository {
   readonly #db: AppDatabase;
+  readonly #reads: ReturnType<typeof reads>;
 
   constructor(db: AppDatabase) {
     this.#db = db;
+    this.#reads = reads(db);
   }
 
   async create({ email, passwordHash }: NewUser, now: Date): Promise<User> {
@@ -25,26 +58,25 @@ export class DrizzleUserRepository implements UserRepository {
       .insert(users)
       .values({ email, passwordHash, createdAt: now, updatedAt: now })
       .catch((error: unknown) => Promise.reject(emailTaken(error)));
-    return this.#require(eq(users.email, email));
+    const [user] = await this.#reads.byEmail.execute({ email });
+    if (!user) throw new Error("user not found right after it was written");
+    return user;
   }
 
   async findById(id: number): Promise<User | undefined> {
-    return this.#findOne(eq(users.id, id));
+    const [user] = await this.#reads.byId.execute({ id });
+    return user;
   }
 
   async findCredentials(email: string): Promise<{ user: User; passwordHash: string } | undefined> {
-    const [row] = await this.#db
-      .select({ ...publicColumns, passwordHash: users.passwordHash })
-      .from(users)
-      .where(and(eq(users.email, email), live))
-      .limit(1);
+    const [row] = await this.#reads.credentials.execute({ email });
     if (!row) return undefined;
     const { passwordHash, ...user } = row;
     return { user, passwordHash };
   }
 
-  list({ limit, offset }: { limit: number; offset: number }): Promise<User[]> {
-    return this.#db.select(publicColumns).from(users).where(live).orderBy(asc(users.id)).limit(limit).offset(offset);
+  list(page: { limit: number; offset: number }): Promise<User[]> {
+    return this.#reads.page.execute(page);
   }
 
   async update(id: number, changes: { email: string }, now: Date): Promise<User | undefined> {
@@ -64,16 +96,5 @@ export class DrizzleUserRepository implements UserRepository {
       .set({ deletedAt: now, updatedAt: now })
       .where(and(eq(users.id, id), live));
     return true;
-  }
-
-  async #findOne(condition: SQL): Promise<User | undefined> {
-    const [row] = await this.#db.select(publicColumns).from(users).where(and(condition, live)).limit(1);
-    return row;
-  }
-
-  async #require(condition: SQL): Promise<User> {
-    const user = await this.#findOne(condition);
-    if (!user) throw new Error("user not found right after it was written");
-    return user;
   }
 }

@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, spyOn, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { DrizzleRefreshTokenRepository } from "../../../src/adapters/persistence/refresh-tokens.repository.ts";
 import { DrizzleUserRepository } from "../../../src/adapters/persistence/users.repository.ts";
@@ -90,6 +90,21 @@ describe.skipIf(!database)(`repositories on ${database?.name ?? "a database serv
     const wins = await Promise.all(Array.from({ length: 20 }, () => refreshTokens.revokeIfActive(id, now)));
     expect(wins.filter(Boolean)).toHaveLength(1);
     expect(await refreshTokens.revokeIfActive(id, now)).toBe(false);
+  });
+
+  test("the reads of every request are prepared statements: no query is built per call", async () => {
+    const reader = new DrizzleUserRepository(db);
+    const tokenReader = new DrizzleRefreshTokenRepository(db);
+    const select = spyOn(db, "select");
+    try {
+      const ada = await reader.findCredentials("ada@example.com");
+      expect(await reader.findById(ada?.user.id ?? 0)).toEqual(ada?.user);
+      expect(await reader.list({ limit: 1, offset: 0 })).toEqual(ada ? [ada.user] : []);
+      expect(await tokenReader.findByHash("z".repeat(64))).toBeUndefined();
+      expect(select).not.toHaveBeenCalled();
+    } finally {
+      select.mockRestore();
+    }
   });
 
   test("AuthService on this database: of 20 concurrent refreshes of one token exactly one succeeds", async () => {

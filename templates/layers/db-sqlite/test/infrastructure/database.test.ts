@@ -1,0 +1,21 @@
+import { afterAll, expect, spyOn, test } from "bun:test";
+import { DatabaseSync } from "node:sqlite";
+import { sql } from "drizzle-orm";
+import { openDatabase } from "../../src/infrastructure/database.ts";
+
+const handle = await openDatabase(":memory:");
+afterAll(() => handle.close());
+
+test("each distinct SQL text is compiled once and then reused, with the values of each call", async () => {
+  const prepare = spyOn(DatabaseSync.prototype, "prepare");
+  try {
+    const read = (value: number) => handle.db.all<[number, string]>(sql`select ${value} + 1, 'x'`);
+    expect(await read(1)).toEqual([[2, "x"]]);
+    expect(await read(41)).toEqual([[42, "x"]]);
+    expect(await handle.db.get<[number]>(sql`select ${6} * 7`)).toEqual([42]);
+    expect(await handle.db.get<[number]>(sql`select ${6} * 7`)).toEqual([42]);
+    expect(prepare.mock.calls.map(([text]) => text)).toEqual(["select ? + 1, 'x'", "select ? * 7"]);
+  } finally {
+    prepare.mockRestore();
+  }
+});
