@@ -58,4 +58,22 @@ describe("body limit", () => {
     expect(small.status).toBe(200);
     expect(await small.json()).toEqual({ length: 9 });
   });
+
+  test("a GET or HEAD that announces no body passes without its body being looked at", async () => {
+    // @hono/node-server builds a whole fetch Request the first time a request's `body` is read: a cost per request.
+    const app = limitedApp();
+    app.get("/echo", (c) => c.text("ok"));
+    for (const method of ["GET", "HEAD"]) {
+      const request = new Request("http://localhost/echo", { method });
+      let looked = false;
+      Object.defineProperty(request, "body", {
+        get: () => {
+          looked = true;
+          return null;
+        },
+      });
+      expect((await app.request(request)).status).toBe(200);
+      expect(looked).toBe(false);
+    }
+  });
 });
