@@ -19,10 +19,12 @@ const defaults = {
 
 /** The security headers of every answer it runs for (see app.ts for the health answers, which it skips). */
 export function securityHeaders(): MiddlewareHandler {
+  const alwaysEntries = Object.entries(always);
+  const defaultEntries = Object.entries(defaults);
   return async (c, next) => {
     await next();
-    for (const [name, value] of Object.entries(always)) setResponseHeader(c, name, value);
-    for (const [name, value] of Object.entries(defaults)) {
+    for (const [name, value] of alwaysEntries) setResponseHeader(c, name, value);
+    for (const [name, value] of defaultEntries) {
       if (!c.res.headers.has(name)) setResponseHeader(c, name, value);
     }
   };
