@@ -10,7 +10,7 @@ import { knownTotal, pageObject, pageRequest } from "../paging.ts";
 import { authorize } from "../security.ts";
 import { etagHeaders, keyCondition, notFound, onlyActive, outputRows, type ResourceState } from "../state.ts";
 
-interface ListQuery {
+export interface ListQuery {
   readonly conditions: SQL[];
   readonly sorts: SQL[];
 }
@@ -21,7 +21,7 @@ const tooMany = (what: string, limit: number) => new HttpError(400, `Too many ${
  * Sort and filter parameters -> SQL (400 on an unknown sort field, a bad filter value, or more parameters than
  * `queryLimits` allows); others are ignored.
  */
-function listQuery(state: ResourceState, params: URLSearchParams): ListQuery {
+export function listQuery(state: ResourceState, params: URLSearchParams): ListQuery {
   const { model, settings } = state;
   const conditions: SQL[] = [];
   const sorts: SQL[] = [];

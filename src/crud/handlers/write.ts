@@ -33,7 +33,7 @@ export function auditOnUpdate(model: ResourceModel, user: AuthUser | undefined):
   return set;
 }
 
-function auditOnCreate(model: ResourceModel, user: AuthUser | undefined): Row {
+export function auditOnCreate(model: ResourceModel, user: AuthUser | undefined): Row {
   const values: Row = model.softDelete ? { deleted: false, deletedAt: null } : {};
   if (!model.audit) return values;
   const now = new Date();
@@ -67,14 +67,14 @@ export async function createRow(state: ResourceState, c: Context): Promise<Respo
 
 const preconditionFailed = () => new HttpError(412, "Precondition failed: If-Match does not match the current ETag");
 
-interface VersionGuard {
+export interface VersionGuard {
   readonly conditions: SQL[];
   /** The If-Match version, to tell 412 (If-Match) from 409 (stale version in the body). */
   readonly ifMatch: number | undefined;
 }
 
 /** Conditions for optimistic locking: `version` in the body (409 if stale) and `If-Match: "<version>"` (412). */
-function versionGuard(model: ResourceModel, c: Context, body: Row): VersionGuard {
+export function versionGuard(model: ResourceModel, c: Context, body: Row): VersionGuard {
   const field = model.fieldsByName.get("version");
   if (!model.audit?.version || !field) return { conditions: [], ifMatch: undefined };
   const conditions: SQL[] = [];
