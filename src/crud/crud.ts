@@ -7,7 +7,7 @@ import { resourceRouter } from "./router.ts";
 import { resourceState, selectionCache } from "./state.ts";
 import type { CrudOptions, PagingOptions } from "./types.ts";
 
-const defaultPaging: Required<PagingOptions> = {
+export const defaultPaging: Required<PagingOptions> = {
   pageParam: "page",
   sizeParam: "size",
   sortParam: "sort",
@@ -30,6 +30,7 @@ export function crud(options: CrudOptions): Hono {
     paging,
     deleteResponse: options.deleteResponse ?? "NO_CONTENT",
     auth: options.auth,
+    strictQuery: options.strictQuery,
   });
   const settings = { db: options.db, auth: options.auth, paging, onError: options.onError ?? reportToConsole };
   const selections = selectionCache();
