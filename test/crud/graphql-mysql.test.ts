@@ -1,0 +1,4 @@
+import { mysqlFactory } from "./support/dialects.ts";
+import { graphqlSuite } from "./support/graphql-suite.ts";
+
+graphqlSuite(mysqlFactory);
