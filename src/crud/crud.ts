@@ -2,6 +2,8 @@
 import { Hono } from "hono";
 import { reportToConsole } from "./errors.ts";
 import { buildModels, normalizePath } from "./model.ts";
+import { notFoundUnderBasePath } from "./not-found.ts";
+import { type DocumentedRouter, isOpenApiRouter } from "./openapi/extensions.ts";
 import { openApiRoutes } from "./openapi/index.ts";
 import { resourceRouter } from "./router.ts";
 import { resourceState, selectionCache } from "./state.ts";
@@ -34,12 +36,20 @@ export function crud(options: CrudOptions): Hono {
   });
   const settings = { db: options.db, auth: options.auth, paging, onError: options.onError ?? reportToConsole };
   const selections = selectionCache();
+  const routers: DocumentedRouter[] = [];
   for (const model of models) {
     const replacement = model.resource.options.router;
-    if (replacement) app.route(model.fullPath, replacement);
-    else if (model.expose !== "CUSTOM")
-      app.route(model.fullPath, resourceRouter(resourceState(model, settings, selections)));
+    const router =
+      replacement ?? (model.expose !== "CUSTOM" && resourceRouter(resourceState(model, settings, selections)));
+    if (!router) continue;
+    app.route(model.fullPath, router);
+    if (isOpenApiRouter(router)) routers.push({ path: model.fullPath, router });
   }
-  app.route("/", openApiRoutes(models, { basePath, paging }));
+  app.route("/", openApiRoutes(models, { basePath, paging, routers, ...options.openapi }));
+  // Last, so it only answers what no route above did; without a base path, only under the resource paths.
+  for (const prefix of basePath ? [basePath] : models.map((m) => m.fullPath)) {
+    app.all(prefix, notFoundUnderBasePath);
+    app.all(`${prefix}/*`, notFoundUnderBasePath);
+  }
   return app;
 }

@@ -83,9 +83,19 @@ export class FilterValueError extends Error {}
 const canonicalInteger = /^(?:0|-?[1-9]\d*)$/;
 const canonicalDecimal = /^-?(?:0|[1-9]\d*)(?:\.\d+)?$/;
 
-/** Parses one query-string value to the column's type (throws FilterValueError on a bad value). */
+function parseDate(raw: string, bad: () => FilterValueError): Date {
+  const value = new Date(raw);
+  if (raw.trim() === "" || Number.isNaN(value.getTime())) throw bad();
+  return value;
+}
+
+/**
+ * Parses one query-string value to the column's type (throws FilterValueError on a bad value). A managed TEXT
+ * timestamp reads a date and compares as its ISO string, the form the library writes.
+ */
 export function parseFilterValue(field: FieldModel, raw: string): unknown {
   const bad = () => new FilterValueError(`Invalid value for ${field.name}: '${raw}'`);
+  if (field.isoText) return parseDate(raw, bad).toISOString();
   switch (field.kind) {
     case "number": {
       if (!(field.integer ? canonicalInteger : canonicalDecimal).test(raw) || raw === "-0") throw bad();
@@ -100,11 +110,8 @@ export function parseFilterValue(field: FieldModel, raw: string): unknown {
     case "boolean":
       if (raw !== "true" && raw !== "false") throw bad();
       return raw === "true";
-    case "date": {
-      const value = new Date(raw);
-      if (raw.trim() === "" || Number.isNaN(value.getTime())) throw bad();
-      return value;
-    }
+    case "date":
+      return parseDate(raw, bad);
     default:
       if (field.enumValues && !field.enumValues.includes(raw)) throw bad();
       return raw;

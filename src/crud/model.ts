@@ -45,15 +45,24 @@ export interface FieldModel {
   readonly sortable: boolean;
   readonly constraints: readonly FieldConstraint[];
   readonly description: string | undefined;
+  /**
+   * A soft-delete or audit timestamp (`deletedAt`, `createdAt`, `updatedAt`) held in a TEXT column: written as an ISO
+   * 8601 string, and its filters read dates and compare ISO strings.
+   */
+  readonly isoText: boolean;
 }
 
 export interface RelationModel {
   /** Output property, e.g. `author` for the column `authorId`. */
   readonly name: string;
-  /** The foreign-key field of this resource. */
-  readonly field: FieldModel;
+  /** The foreign-key fields of this resource, in the order of the target's primary key (one, or several). */
+  readonly fields: readonly FieldModel[];
   readonly target: ResourceModel;
-  /** The referenced (single-column primary-key) field of the target. */
+  /** The referenced fields: the target's primary key, in its order (match `fields` position by position). */
+  readonly targetFields: readonly FieldModel[];
+  /** `fields[0]`: the foreign-key field of a single-column relation. */
+  readonly field: FieldModel;
+  /** `targetFields[0]`: the referenced field of a single-column relation. */
   readonly targetField: FieldModel;
 }
 
@@ -99,6 +108,8 @@ export interface ResourceModel {
   readonly defaultSort: readonly SortOrder[];
   readonly mapping: MappingConfig;
   readonly deleteResponse: DeleteResponse;
+  /** Unknown query parameters on list answer 400. */
+  readonly strictQuery: boolean;
   readonly description: string | undefined;
   readonly tags: readonly string[];
   readonly resource: AnyResource;
@@ -109,6 +120,7 @@ export interface ModelSettings {
   readonly paging: Required<PagingOptions>;
   readonly deleteResponse: DeleteResponse;
   readonly auth: AuthFunction | undefined;
+  readonly strictQuery?: boolean;
 }
 
 const operationsByExpose: Readonly<Record<Expose, readonly Operation[]>> = {
@@ -120,6 +132,8 @@ const operationsByExpose: Readonly<Record<Expose, readonly Operation[]>> = {
 
 const softDeleteColumns = { deleted: "boolean", deletedAt: "date" } as const;
 const auditColumns = { createdAt: "date", updatedAt: "date", createdBy: "string", updatedBy: "string" } as const;
+/** Timestamps may also be TEXT columns holding ISO 8601 strings (the usual form in existing SQLite tables). */
+const textTimestamps: ReadonlySet<string> = new Set(["deletedAt", "createdAt", "updatedAt"]);
 
 /** `/x/` and `x` both become `/x`; `/` becomes the empty string. */
 export function normalizePath(path: string): string {
@@ -216,8 +230,10 @@ function buildModel(resource: AnyResource, settings: ModelSettings): ResourceMod
     const found = columns[column];
     const reason = options.softDelete && column in softDeleteColumns ? "softDelete" : "auditable";
     if (!found) throw new Error(`${where}: table '${info.name}' has no column '${column}', needed by ${reason}`);
-    if (dataKind(found) !== kind) {
-      throw new Error(`${where}: column '${column}' must be a ${kind} column for ${reason} (is ${found.dataType})`);
+    const actual = dataKind(found);
+    if (actual !== kind && !(actual === "string" && textTimestamps.has(column))) {
+      const expected = textTimestamps.has(column) ? "date (or text) column" : `${kind} column`;
+      throw new Error(`${where}: column '${column}' must be a ${expected} for ${reason} (is ${found.dataType})`);
     }
   }
   const fieldOptions = (options.fields ?? {}) as Record<string, FieldOptions>;
@@ -256,6 +272,7 @@ function buildModel(resource: AnyResource, settings: ModelSettings): ResourceMod
       sortable: !opts.hidden && kind !== "json" && opts.sortable !== false,
       constraints: opts.constraints ?? [],
       description: opts.description,
+      isoText: isManaged && kind === "string" && textTimestamps.has(key),
     };
   });
   const primaryKey = fields.filter((f) => f.primaryKey);
@@ -304,6 +321,7 @@ function buildModel(resource: AnyResource, settings: ModelSettings): ResourceMod
     defaultSort,
     mapping: resolveMapping(options.mapping),
     deleteResponse: options.deleteResponse ?? settings.deleteResponse,
+    strictQuery: options.strictQuery ?? settings.strictQuery ?? false,
     description: options.description,
     tags: options.tags ?? [name],
     resource,

@@ -1,12 +1,14 @@
 /**
  * Output objects: rows selected with the output columns (hidden ones are never read), 64-bit integers as strings,
- * optional removal of nulls, and many-to-one relations expanded level by level with ONE query per target resource
- * and level. A relation stays its id beyond `maxDepth`, on a cycle (the same row already on the path from the root),
- * when the caller may not read the target resource, and when the target row is absent or soft-deleted.
+ * optional removal of nulls, and many-to-one relations (single-column or composite keys) expanded level by level with
+ * ONE query per target resource and level. A relation stays its id beyond `maxDepth`, on a cycle (the same row
+ * already on the path from the root), when the caller may not read the target resource, and when the target row is
+ * absent or soft-deleted.
  */
-import { and, inArray, type SQL } from "drizzle-orm";
-import { activeRows, type Selections, selectWhere } from "./db.ts";
+import type { Selections } from "./db.ts";
+import { keyString, keyValues, selectByKeys } from "./keys.ts";
 import type { FieldModel, ResourceModel } from "./model.ts";
+import { relationId } from "./relations.ts";
 import type { ReadAccess } from "./security.ts";
 
 type Row = Record<string, unknown>;
@@ -34,12 +36,12 @@ function bigints(model: ResourceModel): readonly FieldModel[] {
   return fields;
 }
 
-function nodeKey(model: ResourceModel, id: unknown): string {
-  return `${model.name}:${String(id)}`;
+function nodeKey(model: ResourceModel, key: string): string {
+  return `${model.name}:${key}`;
 }
 
 function keyOf(model: ResourceModel, row: Row): string {
-  return nodeKey(model, model.primaryKey.map((f) => String(row[f.name])).join(","));
+  return nodeKey(model, keyString(model.primaryKey.map((f) => row[f.name])));
 }
 
 /** The relation targets of this level's rows the caller may read (asked once per target resource). */
@@ -65,37 +67,36 @@ async function expand(
   const { maxDepth, detectCycles } = root.mapping;
   let frontier: Node[] = rows.map((row) => ({ row, model: root, path: [keyOf(root, row)] }));
   for (let level = 1; frontier.length > 0; level++) {
-    const wanted = new Map<ResourceModel, { ids: Set<unknown>; refs: { node: Node; name: string; id: unknown }[] }>();
+    type Ref = { node: Node; name: string; key: string };
+    const wanted = new Map<ResourceModel, { keys: Map<string, unknown[]>; refs: Ref[] }>();
     const readable = level > maxDepth ? none : await readableTargets(frontier, access);
     for (const node of frontier) {
       for (const relation of node.model.relations) {
-        const id = node.row[relation.field.name];
-        node.row[relation.name] = id ?? null;
-        if (id === null || id === undefined || !readable.has(relation.target)) continue;
-        if (detectCycles && node.path.includes(nodeKey(relation.target, id))) continue;
+        const values = keyValues(relation.fields, node.row);
+        node.row[relation.name] = relationId(values);
+        if (!values || !readable.has(relation.target)) continue;
+        const key = keyString(values);
+        if (detectCycles && node.path.includes(nodeKey(relation.target, key))) continue;
         let entry = wanted.get(relation.target);
         if (!entry) {
-          entry = { ids: new Set(), refs: [] };
+          entry = { keys: new Map(), refs: [] };
           wanted.set(relation.target, entry);
         }
-        entry.ids.add(id);
-        entry.refs.push({ node, name: relation.name, id });
+        entry.keys.set(key, values);
+        entry.refs.push({ node, name: relation.name, key });
       }
     }
     const next: Node[] = [];
-    for (const [target, { ids, refs }] of wanted) {
-      const pk = target.primaryKey[0] as FieldModel;
-      const byKey = inArray(pk.column, [...ids]);
-      const active = activeRows(target);
-      const where = active ? (and(byKey, active) as SQL) : byKey;
-      const loaded = await selectWhere(context.db, target, context.selections(target), where);
-      const byId = new Map(loaded.map((row) => [String(row[pk.name]), row]));
+    for (const [target, { keys, refs }] of wanted) {
+      const selection = context.selections(target);
+      const loaded = await selectByKeys(context.db, target, selection, target.primaryKey, [...keys.values()]);
+      const byKey = new Map(loaded.map((row) => [keyString(target.primaryKey.map((f) => row[f.name])), row]));
       for (const ref of refs) {
-        const found = byId.get(String(ref.id));
+        const found = byKey.get(ref.key);
         if (!found) continue;
         const row = { ...found };
         ref.node.row[ref.name] = row;
-        next.push({ row, model: target, path: [...ref.node.path, nodeKey(target, ref.id)] });
+        next.push({ row, model: target, path: [...ref.node.path, nodeKey(target, ref.key)] });
       }
     }
     frontier = next;

@@ -1,7 +1,8 @@
 /** The Hono router of one generated resource: generated methods, 405 + Allow for the others, user extensions first. */
+import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { Hono } from "hono";
 import { errorResponse, failure, HttpError } from "./errors.ts";
+import { extensionRouter } from "./extend.ts";
 import { getRow, listRows } from "./handlers/read.ts";
 import { deleteRow, restoreRow } from "./handlers/remove.ts";
 import { createRow, patchRow, putRow } from "./handlers/write.ts";
@@ -9,7 +10,12 @@ import type { ResourceState } from "./state.ts";
 
 type Handler = (state: ResourceState, c: Context) => Promise<Response>;
 
-function mount(router: Hono, path: string, state: ResourceState, routes: readonly [string, Handler | false][]): void {
+function mount(
+  router: OpenAPIHono,
+  path: string,
+  state: ResourceState,
+  routes: readonly [string, Handler | false][],
+): void {
   const generated = routes.filter((route): route is [string, Handler] => route[1] !== false);
   if (generated.length === 0) return;
   for (const [method, handler] of generated) {
@@ -23,9 +29,10 @@ function mount(router: Hono, path: string, state: ResourceState, routes: readonl
   );
 }
 
-export function resourceRouter(state: ResourceState): Hono {
+/** The generated routes after the `extend` ones; the router's OpenAPI registry holds the documented `extend` routes. */
+export function resourceRouter(state: ResourceState): OpenAPIHono {
   const { model } = state;
-  const router = new Hono();
+  const router = extensionRouter();
   model.resource.options.extend?.(router, { path: model.fullPath });
   const can = (operation: Parameters<typeof model.operations.has>[0]) => model.operations.has(operation);
   mount(router, "/", state, [

@@ -59,7 +59,9 @@ export function resourceSchemas(model: ResourceModel): ResourceSchemas {
   for (const field of model.outputFields)
     output[field.name] = described(nullableIf(fieldOutputSchema(field), field.nullable), field);
   for (const relation of model.relations) {
-    const id = fieldOutputSchema(relation.targetField);
+    const composite = relation.targetFields.length > 1;
+    // A composite id is written as in the target's `{id}`: the key values joined by commas, each percent-encoded.
+    const id = composite ? z.string() : fieldOutputSchema(relation.targetField);
     const nested = z.lazy(() => resourceSchemas(relation.target).output);
     const target = relation.target.name;
     const about =
@@ -67,10 +69,11 @@ export function resourceSchemas(model: ResourceModel): ResourceSchemas {
         ? `The related ${target} row: its output object within the mapping depth, else its id (also when the ` +
           `caller may not read ${target}, on a cycle, or when the row is soft-deleted)`
         : `The related ${target} row's id`;
+    const idForm = composite ? " (a composite id as in its path: key values joined by commas, percent-encoded)" : "";
     output[relation.name] = nullableIf(
       model.mapping.maxDepth > 0 ? z.union([id, nested]) : id,
-      relation.field.nullable,
-    ).describe(about);
+      relation.fields.some((f) => f.nullable),
+    ).describe(about + idForm);
   }
   const create: Record<string, z.ZodType> = {};
   for (const field of model.createFields) {

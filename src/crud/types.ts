@@ -2,6 +2,7 @@
  * Public types of scaffold/crud. Enumerations are `as const` objects plus a union type of their values (no TS enums,
  * so the sources stay erasable for Node type stripping, Bun and Deno).
  */
+import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Table } from "drizzle-orm";
 import type { Context, Hono } from "hono";
 import type { ZodType } from "zod";
@@ -93,13 +94,18 @@ export interface SecurityOptions {
 /** `field`, `field,asc` or `field,desc`. */
 export type SortSpec<TTable extends Table> = ColumnKey<TTable> | `${ColumnKey<TTable>},${"asc" | "desc"}`;
 
-/** A many-to-one relation declared explicitly (foreign keys declared on the table are found automatically). */
-export interface RelationOptions<TTable extends Table> {
-  /** The foreign-key column of this table. */
-  readonly column: ColumnKey<TTable>;
+/**
+ * A many-to-one relation declared explicitly (foreign keys declared on the table are found automatically): one
+ * foreign-key `column` onto a single-column primary key, or `columns` onto a composite one, listed in the order of the
+ * referenced table's primary-key columns.
+ */
+export type RelationOptions<TTable extends Table> = (
+  | { readonly column: ColumnKey<TTable>; readonly columns?: never }
+  | { readonly columns: readonly [ColumnKey<TTable>, ...ColumnKey<TTable>[]]; readonly column?: never }
+) & {
   /** The referenced table; its resource must be registered in the same `crud()` call. */
   readonly references: Table;
-}
+};
 
 /** Helpers handed to `extend` for writing extra routes on a generated resource. */
 export interface ExtendContext {
@@ -128,9 +134,18 @@ export interface ResourceOptions<TTable extends Table> {
   /** Nested relation mapping (default SHALLOW: relations are output as ids). */
   readonly mapping?: MappingPreset | MappingConfig;
   readonly deleteResponse?: DeleteResponse;
-  /** Adds routes to the resource's router before the generic ones (so they take precedence). */
-  readonly extend?: (router: Hono, context: ExtendContext) => void;
-  /** Replaces the generic router entirely; it is mounted at the resource path instead. */
+  /** Unknown query parameters on list answer 400 (default: from `crud()`, whose default is false: ignored). */
+  readonly strictQuery?: boolean;
+  /**
+   * Adds routes to the resource's router before the generic ones (so they take precedence). The router is an
+   * `OpenAPIHono`: routes added with `router.openapi(createRoute(…), handler)` appear in crud's OpenAPI document.
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: accept extensions written against any Env (also a plain `Hono` parameter)
+  readonly extend?: (router: OpenAPIHono<any, any, any>, context: ExtendContext) => void;
+  /**
+   * Replaces the generic router entirely; it is mounted at the resource path instead. An `OpenAPIHono` router's
+   * `openapi()` routes appear in crud's OpenAPI document.
+   */
   // biome-ignore lint/suspicious/noExplicitAny: accept the host's router whatever its Env and schema types
   readonly router?: Hono<any, any, any>;
 }
@@ -164,6 +179,31 @@ export interface PagingOptions {
   readonly maxSize?: number;
 }
 
+/** The document's `info` object (OpenAPI 3.1); title and version default to `REST API` and `1.0.0`. */
+export interface OpenApiInfo {
+  readonly title?: string;
+  readonly version?: string;
+  readonly summary?: string;
+  readonly description?: string;
+  readonly termsOfService?: string;
+  readonly contact?: { readonly name?: string; readonly url?: string; readonly email?: string };
+  readonly license?: { readonly name: string; readonly identifier?: string; readonly url?: string };
+}
+
+/** A `servers` entry (OpenAPI 3.1). */
+export interface OpenApiServer {
+  readonly url: string;
+  readonly description?: string;
+  readonly variables?: Readonly<
+    Record<string, { readonly default: string; readonly enum?: readonly string[]; readonly description?: string }>
+  >;
+}
+
+export interface OpenApiDocumentOptions {
+  readonly info?: OpenApiInfo;
+  readonly servers?: readonly OpenApiServer[];
+}
+
 export interface CrudOptions {
   /** A Drizzle database (node-postgres, postgres.js, PGlite, mysql2, bun:sqlite, better-sqlite3, libsql…). */
   readonly db: unknown;
@@ -176,6 +216,10 @@ export interface CrudOptions {
   readonly paging?: PagingOptions;
   /** Default delete answer for every resource (default NO_CONTENT). */
   readonly deleteResponse?: DeleteResponse;
+  /** Unknown query parameters on list answer 400 naming them, for every resource (default false: ignored). */
+  readonly strictQuery?: boolean;
+  /** The OpenAPI document's `info` and `servers`. */
+  readonly openapi?: OpenApiDocumentOptions;
   /** Called with every unexpected error (answered 500 without details); default `console.error`. */
   readonly onError?: (error: unknown, c: Context) => void;
 }

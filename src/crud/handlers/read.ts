@@ -19,16 +19,18 @@ const tooMany = (what: string, limit: number) => new HttpError(400, `Too many ${
 
 /**
  * Sort and filter parameters -> SQL (400 on an unknown sort field, a bad filter value, or more parameters than
- * `queryLimits` allows); others are ignored.
+ * `queryLimits` allows). Other parameters are ignored, or answer 400 naming them when the resource is strict.
  */
 export function listQuery(state: ResourceState, params: URLSearchParams): ListQuery {
   const { model, settings } = state;
+  const { pageParam, sizeParam, sortParam } = settings.paging;
   const conditions: SQL[] = [];
   const sorts: SQL[] = [];
+  const unknown = new Set<string>();
   let includeDeleted = false;
   let deletedOnly = false;
   for (const [name, value] of params) {
-    if (name === settings.paging.sortParam) {
+    if (name === sortParam) {
       if (sorts.length === queryLimits.sortKeys) throw tooMany(name, queryLimits.sortKeys);
       const order = sortOrder(value, model.fieldsByName);
       if (typeof order === "string") throw new HttpError(400, `Invalid ${name}: ${order}`);
@@ -39,7 +41,10 @@ export function listQuery(state: ResourceState, params: URLSearchParams): ListQu
       deletedOnly = value === "true";
     } else {
       const filter = state.filters.get(name);
-      if (!filter) continue;
+      if (!filter) {
+        if (name !== pageParam && name !== sizeParam) unknown.add(name);
+        continue;
+      }
       if (conditions.length === queryLimits.filters) throw tooMany("filter", queryLimits.filters);
       try {
         conditions.push(filterCondition(filter, value, model.dialect));
@@ -48,6 +53,9 @@ export function listQuery(state: ResourceState, params: URLSearchParams): ListQu
         throw error;
       }
     }
+  }
+  if (model.strictQuery && unknown.size > 0) {
+    throw new HttpError(400, `Unknown query parameters: ${[...unknown].join(", ")}`);
   }
   if (deletedOnly && state.deleted) conditions.push(state.deleted);
   else if (!includeDeleted && state.active) conditions.push(state.active);

@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import { deleteRows, selectOne, updateRows } from "../db.ts";
 import { authorize } from "../security.ts";
 import { etagHeaders, keyCondition, notFound, onlyActive, outputRows, type ResourceState } from "../state.ts";
+import { timestamp } from "../timestamps.ts";
 import { auditOnUpdate } from "./write.ts";
 
 /**
@@ -20,7 +21,7 @@ export async function deleteRow(state: ResourceState, c: Context): Promise<Respo
         settings.db,
         model,
         state.selections,
-        { deleted: true, deletedAt: new Date(), ...auditOnUpdate(model, user) },
+        { deleted: true, deletedAt: timestamp(model, "deletedAt", new Date()), ...auditOnUpdate(model, user) },
         onlyActive(state, where),
       );
   if (count === 0) throw notFound(model, id);

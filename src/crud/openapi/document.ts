@@ -2,13 +2,16 @@
 import type { ZodType } from "zod";
 import type { ResourceModel } from "../model.ts";
 import { resourceSchemas } from "../schemas.ts";
-import type { PagingOptions } from "../types.ts";
+import type { OpenApiDocumentOptions, PagingOptions } from "../types.ts";
 import { commonSchemas, pageSchema } from "./common-schemas.ts";
+import { type DocumentedRouter, documentedRoutes, mergeComponents } from "./extensions.ts";
 import { componentSchemas, type JsonSchema } from "./json-schema.ts";
 import { bearerScheme, resourcePaths } from "./operations.ts";
 
-export interface DocumentOptions {
+export interface DocumentOptions extends OpenApiDocumentOptions {
   readonly paging: Required<PagingOptions>;
+  /** Routers whose `openapi()` routes are documented too (`extend` routers, replacing OpenAPIHono routers). */
+  readonly routers?: readonly DocumentedRouter[];
 }
 
 /** Resources with generic operations: not CUSTOM and not replaced by the user's own router. */
@@ -45,21 +48,28 @@ export function openApiDocument(models: readonly ResourceModel[], options: Docum
     Object.assign(paths, resourcePaths(model, options.paging));
   }
   const secured = documented.some((m) => m.read.level !== "PUBLIC" || m.write.level !== "PUBLIC");
+  const components: Record<string, Record<string, unknown>> = {
+    schemas: {
+      ...commonSchemas,
+      ...componentSchemas(outputs, "output"),
+      ...componentSchemas(inputs, "input"),
+      ...pages,
+    },
+  };
+  if (secured) components.securitySchemes = { [bearerScheme]: { type: "http", scheme: "bearer", bearerFormat: "JWT" } };
+  // Documented custom routes: their operations win over generated ones on the same path and method, as they do when
+  // requests are routed (extend routes come first).
+  const extra = documentedRoutes(options.routers ?? []);
+  for (const [path, item] of Object.entries(extra.paths)) paths[path] = { ...paths[path], ...item };
+  for (const [section, entries] of Object.entries(extra.components)) {
+    mergeComponents(components, section, entries, "custom routes");
+  }
   return {
     openapi: "3.1.0",
-    info: { title: "REST API", version: "1.0.0" },
+    info: { title: "REST API", version: "1.0.0", ...options.info },
+    ...(options.servers ? { servers: options.servers } : {}),
     tags: tags(documented),
     paths,
-    components: {
-      schemas: {
-        ...commonSchemas,
-        ...componentSchemas(outputs, "output"),
-        ...componentSchemas(inputs, "input"),
-        ...pages,
-      },
-      ...(secured
-        ? { securitySchemes: { [bearerScheme]: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } }
-        : {}),
-    },
+    components,
   };
 }

@@ -4,14 +4,12 @@
  */
 import { Hono } from "hono";
 import type { ResourceModel } from "../model.ts";
-import type { PagingOptions } from "../types.ts";
 import { referenceUi } from "../ui/index.ts";
-import { openApiDocument } from "./document.ts";
+import { type DocumentOptions, openApiDocument } from "./document.ts";
 
-export interface OpenApiOptions {
+export interface OpenApiOptions extends DocumentOptions {
   /** Normalized base path (`/api`, or the empty string). */
   readonly basePath: string;
-  readonly paging: Required<PagingOptions>;
 }
 
 export function openApiRoutes(models: readonly ResourceModel[], options: OpenApiOptions): Hono {

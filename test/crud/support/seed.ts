@@ -1,4 +1,7 @@
-/** Known rows, reset before each test: three authors (mentor chain), three books, 25 countries, three book tags. */
+/**
+ * Known rows, reset before each test: three authors (mentor chain), three books, 25 countries, three book tags, four
+ * tag votes (two with a null key column), no notes.
+ */
 import { eq } from "drizzle-orm";
 import type { TestDatabase } from "./dialects.ts";
 
@@ -16,7 +19,9 @@ export interface Seed {
 
 export async function seed(t: TestDatabase): Promise<Seed> {
   const db = t.db as Loose;
-  const { authors, books, countries, bookTags } = t.tables;
+  const { authors, books, countries, bookTags, notes, tagVotes } = t.tables;
+  await db.delete(notes);
+  await db.delete(tagVotes);
   await db.delete(bookTags);
   await db.delete(books);
   await db.update(authors).set({ mentorId: null });
@@ -85,6 +90,12 @@ export async function seed(t: TestDatabase): Promise<Seed> {
     { bookId: dune, tag: "scifi", note: "space" },
     { bookId: dune, tag: "classic", note: null },
     { bookId: emma, tag: "classic", note: "regency" },
+  ]);
+  await db.insert(tagVotes).values([
+    { tagBookId: dune, tagName: "scifi", voter: "v1" },
+    { tagBookId: emma, tagName: "classic", voter: "v2" },
+    { tagBookId: null, tagName: null, voter: "v3" },
+    { tagBookId: dune, tagName: null, voter: "v4" },
   ]);
   return { alice, bob, carol, dune, emma, fear };
 }

@@ -14,6 +14,7 @@ import {
 } from "../../../src/crud/index.ts";
 import { missing } from "../../support/env.ts";
 import type { DialectFactory, TestDatabase } from "./dialects.ts";
+import { gapTests } from "./gaps.ts";
 import { hardeningTests } from "./hardening.ts";
 import { call } from "./http.ts";
 import { auth, authorsResource, booksResource, countriesResource, editor, reader } from "./resources.ts";
@@ -42,6 +43,7 @@ export function crudSuite(factory: DialectFactory): void {
         ...options,
       });
     hardeningTests({ t: () => t, ids: () => ids, app });
+    gapTests({ t: () => t, ids: () => ids, app });
     const names = (body: { content: { name: string }[] }) => body.content.map((a) => a.name).sort();
 
     describe("list: paging and sorting", () => {

@@ -1,13 +1,15 @@
 /**
  * The test schema, once per dialect, with the same column keys: authors (numeric id, self relation mentor, every
  * filter kind, hidden and read-only fields), books (soft delete + audit + version, relation author), countries
- * (string id) and book_tags (composite key). DDL is written by hand per dialect (no drizzle-kit at test time).
+ * (string id), book_tags (composite key), notes (soft delete + audit in ISO 8601 TEXT columns) and tag_votes (a
+ * composite foreign key onto book_tags). DDL is written by hand per dialect (no drizzle-kit at test time).
  */
 import {
   type AnyMySqlColumn,
   datetime,
   int,
   boolean as myBoolean,
+  foreignKey as myForeignKey,
   primaryKey as myPrimaryKey,
   serial as mySerial,
   mysqlTable,
@@ -17,6 +19,7 @@ import {
 import {
   type AnyPgColumn,
   boolean,
+  foreignKey,
   integer,
   pgTable,
   primaryKey,
@@ -27,6 +30,7 @@ import {
 } from "drizzle-orm/pg-core";
 import {
   type AnySQLiteColumn,
+  foreignKey as liteForeignKey,
   integer as liteInteger,
   primaryKey as litePrimaryKey,
   text as liteText,
@@ -75,7 +79,28 @@ export function pgTables() {
     },
     (t) => [primaryKey({ columns: [t.bookId, t.tag] })],
   );
-  return { authors, books, countries, bookTags };
+  const notes = pgTable("notes", {
+    id: serial().primaryKey(),
+    body: text().notNull(),
+    deleted: boolean().notNull().default(false),
+    deletedAt: text("deleted_at"),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+    createdBy: text("created_by"),
+    updatedBy: text("updated_by"),
+    version: integer().notNull().default(0),
+  });
+  const tagVotes = pgTable(
+    "tag_votes",
+    {
+      id: serial().primaryKey(),
+      tagBookId: integer("tag_book_id"),
+      tagName: varchar("tag_name", { length: 50 }),
+      voter: text().notNull(),
+    },
+    (t) => [foreignKey({ columns: [t.tagBookId, t.tagName], foreignColumns: [bookTags.bookId, bookTags.tag] })],
+  );
+  return { authors, books, countries, bookTags, notes, tagVotes };
 }
 
 export type Tables = ReturnType<typeof pgTables>;
@@ -121,7 +146,28 @@ export function mysqlTables(): Tables {
     },
     (t) => [myPrimaryKey({ columns: [t.bookId, t.tag] })],
   );
-  return { authors, books, countries, bookTags } as unknown as Tables;
+  const notes = mysqlTable("notes", {
+    id: mySerial().primaryKey(),
+    body: myText().notNull(),
+    deleted: myBoolean().notNull().default(false),
+    deletedAt: myVarchar("deleted_at", { length: 30 }),
+    createdAt: myVarchar("created_at", { length: 30 }).notNull(),
+    updatedAt: myVarchar("updated_at", { length: 30 }).notNull(),
+    createdBy: myText("created_by"),
+    updatedBy: myText("updated_by"),
+    version: int().notNull().default(0),
+  });
+  const tagVotes = mysqlTable(
+    "tag_votes",
+    {
+      id: mySerial().primaryKey(),
+      tagBookId: int("tag_book_id", { unsigned: true }),
+      tagName: myVarchar("tag_name", { length: 50 }),
+      voter: myText().notNull(),
+    },
+    (t) => [myForeignKey({ columns: [t.tagBookId, t.tagName], foreignColumns: [bookTags.bookId, bookTags.tag] })],
+  );
+  return { authors, books, countries, bookTags, notes, tagVotes } as unknown as Tables;
 }
 
 export function sqliteTables(): Tables {
@@ -165,7 +211,28 @@ export function sqliteTables(): Tables {
     },
     (t) => [litePrimaryKey({ columns: [t.bookId, t.tag] })],
   );
-  return { authors, books, countries, bookTags } as unknown as Tables;
+  const notes = sqliteTable("notes", {
+    id: liteInteger().primaryKey(),
+    body: liteText().notNull(),
+    deleted: liteInteger({ mode: "boolean" }).notNull().default(false),
+    deletedAt: liteText("deleted_at"),
+    createdAt: liteText("created_at").notNull(),
+    updatedAt: liteText("updated_at").notNull(),
+    createdBy: liteText("created_by"),
+    updatedBy: liteText("updated_by"),
+    version: liteInteger().notNull().default(0),
+  });
+  const tagVotes = sqliteTable(
+    "tag_votes",
+    {
+      id: liteInteger().primaryKey(),
+      tagBookId: liteInteger("tag_book_id"),
+      tagName: liteText("tag_name"),
+      voter: liteText().notNull(),
+    },
+    (t) => [liteForeignKey({ columns: [t.tagBookId, t.tagName], foreignColumns: [bookTags.bookId, bookTags.tag] })],
+  );
+  return { authors, books, countries, bookTags, notes, tagVotes } as unknown as Tables;
 }
 
 const audit = (timestamp: string, text: string) =>
@@ -179,7 +246,11 @@ CREATE TABLE books (id serial PRIMARY KEY, title text NOT NULL, author_id intege
   pages integer, deleted boolean NOT NULL DEFAULT false, deleted_at timestamptz(3), ${audit("timestamptz(3)", "text")});
 CREATE TABLE countries (code varchar(10) PRIMARY KEY, name text NOT NULL, size integer);
 CREATE TABLE book_tags (book_id integer NOT NULL REFERENCES books(id), tag varchar(50) NOT NULL, note text,
-  PRIMARY KEY (book_id, tag));`;
+  PRIMARY KEY (book_id, tag));
+CREATE TABLE notes (id serial PRIMARY KEY, body text NOT NULL, deleted boolean NOT NULL DEFAULT false, deleted_at text,
+  ${audit("text", "text")});
+CREATE TABLE tag_votes (id serial PRIMARY KEY, tag_book_id integer, tag_name varchar(50), voter text NOT NULL,
+  FOREIGN KEY (tag_book_id, tag_name) REFERENCES book_tags(book_id, tag));`;
 
 export const mysqlDdl = `
 CREATE TABLE authors (id bigint unsigned AUTO_INCREMENT PRIMARY KEY, name text NOT NULL, email varchar(100) NOT NULL UNIQUE,
@@ -190,7 +261,11 @@ CREATE TABLE books (id bigint unsigned AUTO_INCREMENT PRIMARY KEY, title text NO
   FOREIGN KEY (author_id) REFERENCES authors(id));
 CREATE TABLE countries (code varchar(10) PRIMARY KEY, name text NOT NULL, size int);
 CREATE TABLE book_tags (book_id bigint unsigned NOT NULL, tag varchar(50) NOT NULL, note text, PRIMARY KEY (book_id, tag),
-  FOREIGN KEY (book_id) REFERENCES books(id));`;
+  FOREIGN KEY (book_id) REFERENCES books(id));
+CREATE TABLE notes (id bigint unsigned AUTO_INCREMENT PRIMARY KEY, body text NOT NULL, deleted boolean NOT NULL DEFAULT false,
+  deleted_at varchar(30), ${audit("varchar(30)", "text")});
+CREATE TABLE tag_votes (id bigint unsigned AUTO_INCREMENT PRIMARY KEY, tag_book_id bigint unsigned, tag_name varchar(50),
+  voter text NOT NULL, FOREIGN KEY (tag_book_id, tag_name) REFERENCES book_tags(book_id, tag));`;
 
 export const sqliteDdl = `
 CREATE TABLE authors (id integer PRIMARY KEY, name text NOT NULL, email text NOT NULL UNIQUE, secret text, rating integer,
@@ -200,4 +275,8 @@ CREATE TABLE books (id integer PRIMARY KEY, title text NOT NULL, author_id integ
   pages integer, deleted integer NOT NULL DEFAULT 0, deleted_at integer, ${audit("integer", "text")});
 CREATE TABLE countries (code text PRIMARY KEY, name text NOT NULL, size integer);
 CREATE TABLE book_tags (book_id integer NOT NULL REFERENCES books(id), tag text NOT NULL, note text,
-  PRIMARY KEY (book_id, tag));`;
+  PRIMARY KEY (book_id, tag));
+CREATE TABLE notes (id integer PRIMARY KEY, body text NOT NULL, deleted integer NOT NULL DEFAULT 0, deleted_at text,
+  ${audit("text", "text")});
+CREATE TABLE tag_votes (id integer PRIMARY KEY, tag_book_id integer, tag_name text, voter text NOT NULL,
+  FOREIGN KEY (tag_book_id, tag_name) REFERENCES book_tags(book_id, tag));`;
