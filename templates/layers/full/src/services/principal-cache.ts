@@ -1,4 +1,5 @@
 import type { Principal } from "../domain/principal.ts";
+import { BoundedMap } from "../infrastructure/bounded-map.ts";
 import type { UserRepository } from "../ports/user-repository.ts";
 
 /** How long an answer is reused: another instance's deletion or e-mail change is seen here within this time. */
@@ -29,9 +30,8 @@ export class PrincipalCache {
   readonly #users: Pick<UserRepository, "findById">;
   readonly #admins: ReadonlySet<string>;
   readonly #ttlMs: number;
-  readonly #maxEntries: number;
   readonly #now: () => number;
-  readonly #entries = new Map<number, Entry>();
+  readonly #entries: BoundedMap<number, Entry>;
   /** Counts `forget` calls: a look-up that was under way during one does not store its possibly stale answer. */
   #forgets = 0;
 
@@ -39,7 +39,7 @@ export class PrincipalCache {
     this.#users = users;
     this.#admins = new Set(adminEmails);
     this.#ttlMs = ttlMs ?? PRINCIPAL_TTL_MS;
-    this.#maxEntries = maxEntries ?? PRINCIPAL_CACHE_SIZE;
+    this.#entries = new BoundedMap(maxEntries ?? PRINCIPAL_CACHE_SIZE);
     this.#now = now ?? Date.now;
   }
 
@@ -54,19 +54,12 @@ export class PrincipalCache {
     const forgets = this.#forgets;
     const user = await this.#users.findById(id);
     const principal = user && { id: user.id, email: user.email, isAdmin: this.#admins.has(user.email) };
-    if (forgets === this.#forgets) this.#store(id, { principal, expiresAt: now + this.#ttlMs });
+    if (forgets === this.#forgets) this.#entries.set(id, { principal, expiresAt: now + this.#ttlMs });
     return principal;
   }
 
   forget(id: number): void {
     this.#forgets++;
     this.#entries.delete(id);
-  }
-
-  #store(id: number, entry: Entry): void {
-    // Re-inserting moves the id to the end, so the Map's first key is always the oldest entry.
-    this.#entries.delete(id);
-    if (this.#entries.size >= this.#maxEntries) this.#entries.delete(this.#entries.keys().next().value as number);
-    this.#entries.set(id, entry);
   }
 }

@@ -36,4 +36,28 @@ describe("JwtTokenIssuer", () => {
     const odd = new JwtTokenIssuer({ secret: "MY-PRIVATE-SIGNING-SECRET-0123456789", refreshTtlSeconds: 60 });
     expect(await odd.verifyAccessToken((await odd.issueAccessToken(3)).token)).toBe(3);
   });
+
+  test("a checked access token is accepted again only until it expires", async () => {
+    let now = new Date();
+    const clocked = new JwtTokenIssuer({ secret, refreshTtlSeconds: 60, clock: () => now });
+    const { token, expiresIn } = await clocked.issueAccessToken(5);
+    expect(await clocked.verifyAccessToken(token)).toBe(5);
+    expect(await clocked.verifyAccessToken(token)).toBe(5);
+    now = new Date(now.getTime() + expiresIn * 1000);
+    expect(await clocked.verifyAccessToken(token)).toBeUndefined();
+  });
+
+  test("a checked token still works only as its own type", async () => {
+    const access = (await issuer.issueAccessToken(8)).token;
+    const refresh = (await issuer.issueRefreshToken(8)).token;
+    expect(await issuer.verifyAccessToken(access)).toBe(8);
+    expect(await issuer.verifyRefreshToken(refresh)).toBe(8);
+    expect(await issuer.verifyRefreshToken(access)).toBeUndefined();
+    expect(await issuer.verifyAccessToken(refresh)).toBeUndefined();
+  });
+
+  test("a token without an expiry is refused, even when signed with the secret", async () => {
+    const endless = await sign({ sub: "7", typ: "access" }, secret, "HS256");
+    expect(await issuer.verifyAccessToken(endless)).toBeUndefined();
+  });
 });
