@@ -1,6 +1,7 @@
 /** Start-up validation and the normalized model (no database needed: the model is derived from the tables alone). */
 import { describe, expect, test } from "bun:test";
-import { bigint, pgTable, serial, text } from "drizzle-orm/pg-core";
+import { bigint, pgTable, text as pgText, serial } from "drizzle-orm/pg-core";
+import { foreignKey, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { buildModels, crud, defineResource, type FilterType, resourceSchemas } from "../../src/crud/index.ts";
 import { pgTables, sqliteTables } from "./support/tables.ts";
 
@@ -108,7 +109,7 @@ describe("start-up validation names the resource and the column", () => {
   });
 
   test("a table with no primary key is rejected", () => {
-    const loose = pgTable("loose", { name: text() });
+    const loose = pgTable("loose", { name: pgText() });
     expect(() => crud({ db: {}, resources: [defineResource(loose, { path: "l" })] })).toThrow(
       /table 'loose' has no primary key/,
     );
@@ -209,5 +210,78 @@ describe("normalized model", () => {
     expect(amount?.kind).toBe("bigint");
     if (!model) throw new Error("model missing");
     expect(resourceSchemas(model).output.shape.amount?.safeParse("9007199254740993").success).toBe(true);
+  });
+});
+
+describe("issue 15: TEXT timestamps and composite relations in the model", () => {
+  test("soft-delete and audit timestamps may be TEXT columns (isoText); other types are still refused", () => {
+    const t = sqliteTables();
+    const [notes] = buildModels(
+      [defineResource(t.notes, { path: "notes", softDelete: true, auditable: { version: true } })],
+      settings,
+    );
+    const iso = notes?.fields.filter((f) => f.isoText).map((f) => f.name);
+    expect(iso).toEqual(["deletedAt", "createdAt", "updatedAt"]);
+    expect(notes?.fieldsByName.get("createdBy")?.isoText).toBe(false);
+    const wrong = sqliteTable("wrong", {
+      id: integer().primaryKey(),
+      deleted: integer({ mode: "boolean" }).notNull(),
+      deletedAt: integer("deleted_at"),
+    });
+    expect(() => buildModels([defineResource(wrong, { path: "w", softDelete: true })], settings)).toThrow(
+      "resource 'wrong': column 'deletedAt' must be a date (or text) column for softDelete (is number)",
+    );
+    const textFlag = sqliteTable("flag", { id: integer().primaryKey(), deleted: text().notNull(), deletedAt: text() });
+    expect(() => buildModels([defineResource(textFlag, { path: "f", softDelete: true })], settings)).toThrow(
+      "column 'deleted' must be a boolean column for softDelete (is string)",
+    );
+  });
+
+  const shelves = sqliteTable("shelves", { room: text().notNull(), slot: integer().notNull() }, (t) => [
+    primaryKey({ columns: [t.room, t.slot] }),
+  ]);
+  /** A table with a composite foreign key onto shelves, in reversed column order, under the given column keys. */
+  const placements = (room: string, slot: string, extra: Record<string, ReturnType<typeof text>> = {}) =>
+    sqliteTable(
+      "placements",
+      { id: integer().primaryKey(), [slot]: integer("s"), [room]: text("r"), ...extra },
+      (t) => [
+        foreignKey({
+          columns: [t[slot] as ReturnType<typeof integer>, t[room] as ReturnType<typeof text>],
+          foreignColumns: [shelves.slot, shelves.room],
+        }),
+      ],
+    );
+  const relationsOf = (table: ReturnType<typeof placements>, options: Record<string, unknown> = {}) => {
+    const models = buildModels(
+      [defineResource(shelves, { path: "shelves" }), defineResource(table, { path: "placements", ...options })],
+      settings,
+    );
+    return models[1]?.relations.map((r) => [r.name, r.fields.map((f) => f.name), r.targetFields.map((f) => f.name)]);
+  };
+
+  test("a composite foreign key is a relation named after the columns' common word, in primary-key order", () => {
+    expect(relationsOf(placements("shelfRoom", "shelfSlot"))).toEqual([
+      ["shelf", ["shelfRoom", "shelfSlot"], ["room", "slot"]],
+    ]);
+    expect(relationsOf(placements("shelf_room", "shelf_slot"))).toEqual([
+      ["shelf", ["shelf_room", "shelf_slot"], ["room", "slot"]],
+    ]);
+    // no common word: declare it; a name taken by a column: skipped (tables that started before still start)
+    expect(relationsOf(placements("roomNo", "rowNo"))).toEqual([]);
+    expect(relationsOf(placements("shelfRoom", "shelfSlot", { shelf: text() }))).toEqual([]);
+  });
+
+  test("declared composite relations: columns in the target's key order, checked at start-up", () => {
+    const table = placements("roomNo", "rowNo");
+    expect(relationsOf(table, { relations: { place: { columns: ["roomNo", "rowNo"], references: shelves } } })).toEqual(
+      [["place", ["roomNo", "rowNo"], ["room", "slot"]]],
+    );
+    expect(() => relationsOf(table, { relations: { place: { column: "roomNo", references: shelves } } })).toThrow(
+      "resource 'placements': relation 'place' has 1 column(s), the primary key of 'shelves' 2",
+    );
+    expect(() =>
+      relationsOf(table, { relations: { id: { columns: ["roomNo", "rowNo"], references: shelves } } }),
+    ).toThrow("relation 'id' collides with a column name");
   });
 });

@@ -1,11 +1,12 @@
 /** The OpenAPI document and reference UI of crud(): validity, every operation and status code, schemas, serving. */
 import { Database } from "bun:sqlite";
 import { describe, expect, test } from "bun:test";
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { drizzle } from "drizzle-orm/bun-sqlite";
 import { bigint, jsonb, pgEnum, pgTable, uuid } from "drizzle-orm/pg-core";
 import { drizzle as pgliteDrizzle } from "drizzle-orm/pglite";
-import { integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { foreignKey, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { Hono } from "hono";
 import { crud, defineResource, sqliteCrudColumns } from "../../src/crud/index.ts";
 
@@ -435,5 +436,148 @@ describe("reference UI", () => {
     const off = app({ enabled: false });
     expect((await off.request("/api/openapi.json")).status).toBe(404);
     expect((await off.request("/apidocs-ui.html")).status).toBe(404);
+  });
+});
+
+describe("configurable info and documented custom routes (issue 15)", () => {
+  const Featured = z.object({ ids: z.array(z.int()), since: z.string() }).openapi("FeaturedBooks");
+  const featured = createRoute({
+    method: "get",
+    path: "/featured",
+    summary: "Books picked by the editors",
+    tags: ["Library"],
+    request: { query: z.object({ since: z.iso.date().optional() }) },
+    responses: { 200: { description: "The picks", content: { "application/json": { schema: Featured } } } },
+  });
+  const rate = createRoute({
+    method: "post",
+    path: "/{id}/rating",
+    security: [{ bearerAuth: [] }],
+    request: {
+      params: z.object({ id: z.coerce.number().int() }),
+      body: { required: true, content: { "application/json": { schema: z.object({ stars: z.int().min(1).max(5) }) } } },
+    },
+    responses: { 204: { description: "Rated" } },
+  });
+  const reports = new OpenAPIHono().openapi(
+    createRoute({ method: "get", path: "/", responses: { 200: { description: "All reports" } } }),
+    (c) => c.body(null, 200),
+  );
+  const documented = () =>
+    app({
+      openapi: {
+        info: { title: "Library API", version: "3.0.0", description: "Books", license: { name: "MIT" } },
+        servers: [{ url: "https://books.example.com/v1" }],
+      },
+      resources: [
+        ...resources.filter((r) => r.options.path !== "/books/" && r.options.path !== "notes"),
+        defineResource(books, {
+          path: "/books/",
+          softDelete: true,
+          auditable: { version: true },
+          extend: (router) => {
+            router.openapi(featured, (c) => c.json({ ids: [1], since: c.req.valid("query").since ?? "" }, 200));
+            router.openapi(rate, (c) => c.body(null, 204));
+            router.get("/plain", (c) => c.text("undocumented"));
+          },
+        }),
+        defineResource(notes, { path: "notes", router: reports }),
+      ],
+    });
+
+  test("the document stays valid, with info, servers, extend routes and a replacing OpenAPIHono router", async () => {
+    const document = await fetchDocument(documented());
+    const result = await new Validator().validate(document);
+    expect(result.errors ?? []).toEqual([]);
+    for (const ref of refs(document)) resolve(document, ref);
+    expect(document.info).toEqual({
+      title: "Library API",
+      version: "3.0.0",
+      description: "Books",
+      license: { name: "MIT" },
+    });
+    expect(document.servers).toEqual([{ url: "https://books.example.com/v1" }]);
+    expect(document.paths["/api/books/featured"].get).toMatchObject({
+      summary: "Books picked by the editors",
+      tags: ["Library"],
+      parameters: [{ name: "since", in: "query", required: false }],
+    });
+    expect(document.paths["/api/books/{id}/rating"].post.requestBody.content["application/json"].schema).toEqual({
+      type: "object",
+      properties: { stars: { type: "integer", minimum: 1, maximum: 5 } },
+      required: ["stars"],
+    });
+    expect(schemaOf(document, "FeaturedBooks").required).toEqual(["ids", "since"]);
+    expect(document.paths["/api/books/{id}/rating"].post.parameters[0]).toMatchObject({ name: "id", required: true });
+    expect(document.paths["/api/notes"].get.responses["200"].description).toBe("All reports");
+    expect(document.paths["/api/books/plain"]).toBeUndefined();
+    expect(document.paths["/api/books/{id}"].get.operationId).toBe("getBooks");
+  });
+
+  test("documented routes answer, and their validation failures use the library's error body", async () => {
+    const server = documented();
+    const ok = await server.request("/api/books/featured?since=2026-01-01");
+    expect([ok.status, await ok.json()]).toEqual([200, { ids: [1], since: "2026-01-01" }]);
+    const bad = await server.request("/api/books/featured?since=yesterday");
+    const body = (await bad.json()) as Json;
+    expect([bad.status, body.status, body.error, body.message, body.path]).toEqual([
+      400,
+      400,
+      "Bad Request",
+      "Validation failed",
+      "/api/books/featured",
+    ]);
+    expect(body.errors).toEqual([expect.objectContaining({ field: "since", rejectedValue: "yesterday" })]);
+    const stars = await server.request("/api/books/3/rating", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ stars: 9 }),
+    });
+    expect(((await stars.json()) as Json).errors[0]).toMatchObject({ field: "stars", rejectedValue: 9 });
+  });
+
+  test("a custom component clashing with a generated one is a start-up error", () => {
+    const clash = createRoute({
+      method: "get",
+      path: "/clash",
+      responses: {
+        200: {
+          description: "x",
+          content: { "application/json": { schema: z.object({ other: z.string() }).openapi("ErrorResponse") } },
+        },
+      },
+    });
+    const start = () =>
+      app({
+        resources: [
+          defineResource(authors, {
+            path: "authors",
+            extend: (router) => router.openapi(clash, (c) => c.json({ other: "" }, 200)),
+          }),
+        ],
+      });
+    expect(start).toThrow(/OpenAPI component schemas.ErrorResponse is defined twice/);
+  });
+
+  test("a relation onto a composite key is documented as the target object or its composite id", async () => {
+    const placements = sqliteTable(
+      "placements",
+      { id: integer().primaryKey(), shelfRoom: text("shelf_room"), shelfSlot: integer("shelf_slot").notNull() },
+      (t) => [foreignKey({ columns: [t.shelfRoom, t.shelfSlot], foreignColumns: [shelves.room, shelves.slot] })],
+    );
+    const server = app({
+      resources: [
+        defineResource(shelves, { path: "shelves" }),
+        defineResource(placements, { path: "placements", mapping: "DEFAULT" }),
+      ],
+    });
+    const document = await fetchDocument(server);
+    expect((await new Validator().validate(document)).errors ?? []).toEqual([]);
+    const shelf = schemaOf(document, "placements").properties.shelf;
+    expect(shelf.anyOf).toEqual([
+      { anyOf: [{ type: "string" }, { $ref: "#/components/schemas/shelves" }] },
+      { type: "null" },
+    ]);
+    expect(shelf.description).toContain("composite id as in its path");
   });
 });

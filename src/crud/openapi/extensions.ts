@@ -38,6 +38,26 @@ export function mergeComponents(
   }
 }
 
+/**
+ * OpenAPI requires `required: true` on path parameters; zod-to-openapi writes `false` for `z.coerce.*()` ones under
+ * zod 4 (asteasolutions/zod-to-openapi#360), which would make the whole document invalid.
+ */
+function requirePathParameters(item: JsonSchema): JsonSchema {
+  const fix = (parameters: unknown) =>
+    Array.isArray(parameters)
+      ? parameters.map((p: JsonSchema) => (p.in === "path" ? { ...p, required: true } : p))
+      : parameters;
+  return Object.fromEntries(
+    Object.entries(item).map(([key, value]) => {
+      if (key === "parameters") return [key, fix(value)];
+      if (value && typeof value === "object" && "parameters" in value) {
+        return [key, { ...(value as JsonSchema), parameters: fix((value as JsonSchema).parameters) }];
+      }
+      return [key, value];
+    }),
+  );
+}
+
 export function documentedRoutes(routers: readonly DocumentedRouter[]): DocumentedRoutes {
   const paths: Record<string, JsonSchema> = {};
   const components: Record<string, Record<string, unknown>> = {};
@@ -46,7 +66,7 @@ export function documentedRoutes(routers: readonly DocumentedRouter[]): Document
     const document = router.getOpenAPI31Document({ openapi: "3.1.0", info: { title: "", version: "" } });
     for (const [routePath, item] of Object.entries(document.paths ?? {})) {
       const full = routePath === "/" ? path : path + routePath;
-      paths[full] = { ...paths[full], ...(item as JsonSchema) };
+      paths[full] = { ...paths[full], ...requirePathParameters(item as JsonSchema) };
     }
     for (const [section, entries] of Object.entries(document.components ?? {})) {
       mergeComponents(components, section, entries as Record<string, unknown>, `routes under ${path}`);
