@@ -1,7 +1,14 @@
 /** Start-up validation and the normalized model (no database needed: the model is derived from the tables alone). */
 import { describe, expect, test } from "bun:test";
 import { bigint, pgTable, text as pgText, serial } from "drizzle-orm/pg-core";
-import { foreignKey, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import {
+  type AnySQLiteColumn,
+  foreignKey,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+} from "drizzle-orm/sqlite-core";
 import { buildModels, crud, defineResource, type FilterType, resourceSchemas } from "../../src/crud/index.ts";
 import { pgTables, sqliteTables } from "./support/tables.ts";
 
@@ -247,7 +254,7 @@ describe("issue 15: TEXT timestamps and composite relations in the model", () =>
       { id: integer().primaryKey(), [slot]: integer("s"), [room]: text("r"), ...extra },
       (t) => [
         foreignKey({
-          columns: [t[slot] as ReturnType<typeof integer>, t[room] as ReturnType<typeof text>],
+          columns: [t[slot] as AnySQLiteColumn, t[room] as AnySQLiteColumn],
           foreignColumns: [shelves.slot, shelves.room],
         }),
       ],
