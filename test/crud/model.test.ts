@@ -1,14 +1,7 @@
 /** Start-up validation and the normalized model (no database needed: the model is derived from the tables alone). */
 import { describe, expect, test } from "bun:test";
 import { bigint, pgTable, text as pgText, serial } from "drizzle-orm/pg-core";
-import {
-  type AnySQLiteColumn,
-  foreignKey,
-  integer,
-  primaryKey,
-  sqliteTable,
-  text,
-} from "drizzle-orm/sqlite-core";
+import { type AnySQLiteColumn, foreignKey, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { buildModels, crud, defineResource, type FilterType, resourceSchemas } from "../../src/crud/index.ts";
 import { pgTables, sqliteTables } from "./support/tables.ts";
 
