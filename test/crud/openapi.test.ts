@@ -536,6 +536,13 @@ describe("configurable info and documented custom routes (issue 15)", () => {
     expect(((await stars.json()) as Json).errors[0]).toMatchObject({ field: "stars", rejectedValue: 9 });
   });
 
+  test("strictQuery is stated in the list operation's description", async () => {
+    const strict = await fetchDocument(app({ strictQuery: true }));
+    expect(strict.paths["/api/authors"].get.description).toContain("Query parameters not listed here answer 400");
+    const lenient = await fetchDocument(app());
+    expect(lenient.paths["/api/authors"].get.description).not.toContain("not listed here");
+  });
+
   test("a custom component clashing with a generated one is a start-up error", () => {
     const clash = createRoute({
       method: "get",

@@ -110,6 +110,8 @@ const limitsNote =
   `At most ${queryLimits.filters} filter parameters (repeated ones included), ${queryLimits.sortKeys} sort ` +
   `parameters and ${queryLimits.listValues} values per list filter; more answers 400.`;
 
+const strictNote = "Query parameters not listed here answer 400 (`Unknown query parameters: …`).";
+
 /** Path items keyed by OpenAPI path (`{id}` templates) for the operations the resource generates. */
 export function resourcePaths(model: ResourceModel, paging: Required<PagingOptions>): Record<string, JsonSchema> {
   const has = (operation: Parameters<typeof model.operations.has>[0]) => model.operations.has(operation);
@@ -134,7 +136,7 @@ export function resourcePaths(model: ResourceModel, paging: Required<PagingOptio
           ...errors([400, 401, 403], false),
         },
       },
-      limitsNote,
+      model.strictQuery ? `${limitsNote} ${strictNote}` : limitsNote,
     );
   }
   if (has("create")) {
