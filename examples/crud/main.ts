@@ -10,7 +10,9 @@ const port = Number(process.env.PORT ?? 3000);
 const secret = process.env.JWT_SECRET ?? "example-only-secret-change-me";
 const { db, close } = await openDatabase(process.env.PGLITE_DIR);
 const server = serve({ fetch: createApp(db, secret).fetch, port, hostname: "127.0.0.1" }, (info) => {
-  console.log(`scaffold/crud example listening on http://127.0.0.1:${info.port} (API reference: /apidocs-ui.html)`);
+  console.log(
+    `scaffold/crud example listening on http://127.0.0.1:${info.port} (API reference: /apidocs-ui.html, GraphiQL: /graphiql)`,
+  );
 });
 
 function stop(): void {
