@@ -20,9 +20,10 @@
  * errors/non-2xx (target: none under load).
  *
  * These machines are shared and noisy (the same server varies by +-30% between two runs a minute apart), so per
- * runtime every server runs side by side and they are measured in interleaved rounds: each figure is the median of
- * its rounds, each taken minutes apart from the others but next to its reference. CPU time per request (from
- * /proc/<pid>/stat) is steadier than requests/s: read the ratios.
+ * runtime every server runs side by side and they are measured in rounds: in each round every compared route is
+ * measured right after the same route of its reference, and a row's ratio is the median of those back-to-back pairs'
+ * ratios (its figures are the medians of its rounds). CPU time per request (from /proc/<pid>/stat) is steadier than
+ * requests/s: read the CPU ratios.
  */
 import { rm, writeFile } from "node:fs/promises";
 import { availableParallelism, loadavg } from "node:os";
@@ -179,11 +180,30 @@ async function subject(
   return { name, server, urls, ...(token ? { token } : {}), rounds };
 }
 
-async function measureRound(each: Subject): Promise<void> {
-  for (const [route, url] of Object.entries(each.urls) as [Route, string][]) {
-    const measured = await load(each.server, url, route === HEALTH ? undefined : each.token);
-    each.rounds[route]?.push(measured);
-  }
+async function measure(each: Subject, route: Route): Promise<Load> {
+  const measured = await load(each.server, each.urls[route] as string, route === HEALTH ? undefined : each.token);
+  each.rounds[route]?.push(measured);
+  return measured;
+}
+
+/**
+ * A route of a subject and the same route of its reference, measured back to back in every round: the ratio of each
+ * such pair, taken seconds apart, is what the row reports (the median over the rounds). A shared machine's speed
+ * drifts between rounds; a pair sees the same machine.
+ */
+interface Pairing {
+  subject: Subject;
+  reference: Subject;
+  route: Route;
+  rpsRatios: number[];
+  cpuRatios: number[];
+}
+
+async function measurePair(pairing: Pairing): Promise<void> {
+  const reference = await measure(pairing.reference, pairing.route);
+  const subject = await measure(pairing.subject, pairing.route);
+  pairing.rpsRatios.push(subject.rps / reference.rps);
+  pairing.cpuRatios.push(subject.cpuUs / reference.cpuUs);
 }
 
 const LIST_SIZE = 20;
@@ -261,31 +281,34 @@ interface Row {
   target: string;
   route: Route;
   load: Load;
-  /** What the row is compared with, and its figures. */
-  reference?: { name: string; load: Load };
+  /** What the row is compared with: the medians of the per-round ratios of its pairs. */
+  reference?: { name: string; rpsRatio: number; cpuRatio: number };
 }
 
 /** The targets of the issue: /health at least 60% of bare Hono's req/s, the data routes at most 1.3x the baseline's CPU. */
 function check(row: Row): string | undefined {
   if (!row.reference || !row.target.startsWith("full/")) return undefined;
-  if (row.route === HEALTH) return row.load.rps >= 0.6 * row.reference.load.rps ? "target met" : "target missed";
-  return row.load.cpuUs <= 1.3 * row.reference.load.cpuUs ? "target met" : "target missed";
+  if (row.route === HEALTH) return row.reference.rpsRatio >= 0.6 ? "target met" : "target missed";
+  return row.reference.cpuRatio <= 1.3 ? "target met" : "target missed";
 }
 
 async function measureRuntime(runtime: Runtime, targets: Target[], bareDir: string): Promise<Row[]> {
-  /** Each subject with what its /health row (bare) and its data rows (baseline, else bare) are compared with. */
-  const subjects: { each: Subject; bare?: Subject; baseline?: Subject }[] = [];
-  const all = () => subjects.map(({ each }) => each);
+  const subjects: Subject[] = [];
+  const pairings: Pairing[] = [];
+  const pair = (subject: Subject, reference: Subject, route: Route) =>
+    pairings.push({ subject, reference, route, rpsRatios: [], cpuRatios: [] });
   try {
     console.error(`${runtime}: starting the bare Hono apps, the baselines and the services`);
     const barePaths = { [HEALTH]: "/health", [USER]: `/api/v1/users/${USER_ID}` };
     const bareServer = await launchServer(bareDir, `bare ${runtime}`, command(runtime, BARE_FILE), {});
     const bare = await subject("bare Hono", bareServer, barePaths);
-    subjects.push({ each: bare });
     const withIdServer = await launchServer(bareDir, `bare+id ${runtime}`, command(runtime, BARE_FILE), {
       BARE_REQUEST_ID: "1",
     });
-    subjects.push({ each: await subject(BARE_WITH_ID, withIdServer, barePaths), bare });
+    const withId = await subject(BARE_WITH_ID, withIdServer, barePaths);
+    subjects.push(bare, withId);
+    pair(withId, bare, HEALTH);
+    pair(withId, bare, USER);
     for (const target of targets) {
       const name = DATABASE_NAMES[target.database];
       const env = { DATABASE_URL: target.url, JWT_SECRET: "b".repeat(48), APP_ENV: "production", BCRYPT_ROUNDS: "4" };
@@ -301,22 +324,27 @@ async function measureRuntime(runtime: Runtime, targets: Target[], bareDir: stri
       const baseline = await subject(`hand-written/${name}`, baselineServer, dataPaths, session.access);
       const full = await subject(`full/${name}`, service, { [HEALTH]: "/health", ...dataPaths }, session.access);
       await expectSameAnswers(full, baseline);
-      subjects.push({ each: baseline }, { each: full, bare, baseline });
+      subjects.push(baseline, full);
+      pair(full, bare, HEALTH);
+      pair(full, baseline, USER);
+      pair(full, baseline, LIST);
     }
     for (let round = 1; round <= ROUNDS; round++) {
       console.error(`${runtime}: round ${round} of ${ROUNDS}`);
-      for (const each of all()) await measureRound(each);
+      for (const pairing of pairings) await measurePair(pairing);
     }
   } finally {
-    for (const each of all()) each.server.kill();
+    for (const each of subjects) each.server.kill();
   }
   const rows: Row[] = [];
-  const figure = (each: Subject, route: Route) => medianLoad(each.rounds[route] as Load[]);
-  for (const { each, bare, baseline } of subjects) {
+  for (const each of subjects) {
     for (const route of Object.keys(each.rounds) as Route[]) {
-      const against = route === HEALTH ? bare : (baseline ?? bare);
-      const row: Row = { runtime, target: each.name, route, load: figure(each, route) };
-      if (against) row.reference = { name: against.name, load: figure(against, route) };
+      const row: Row = { runtime, target: each.name, route, load: medianLoad(each.rounds[route] as Load[]) };
+      const pairing = pairings.find((candidate) => candidate.subject === each && candidate.route === route);
+      if (pairing) {
+        const { name } = pairing.reference;
+        row.reference = { name, rpsRatio: median(pairing.rpsRatios), cpuRatio: median(pairing.cpuRatios) };
+      }
       rows.push(row);
     }
   }
@@ -332,7 +360,7 @@ function printTable(rows: Row[]): void {
     .map((value) => value.toFixed(2))
     .join(" ");
   console.log(
-    `\nwrk: 1 thread, ${CONNECTIONS} connections, ${SECONDS} s per measurement after a 2 s warm-up, median of ${ROUNDS} interleaved rounds; ${PINNED ? "servers on core 0, wrk on core 1" : "not pinned to cores (needs taskset and 2 cores)"}; load average ${loadAverage}\n`,
+    `\nwrk: 1 thread, ${CONNECTIONS} connections, ${SECONDS} s per measurement after a 2 s warm-up, median of ${ROUNDS} rounds, ratios the median of each round's back-to-back pair; ${PINNED ? "servers on core 0, wrk on core 1" : "not pinned to cores (needs taskset and 2 cores)"}; load average ${loadAverage}\n`,
   );
   console.log(
     "| runtime | target | route | req/s | p99 ms | CPU µs/req | compared with | req/s ratio | CPU ratio | check | errors | non-2xx |",
@@ -341,7 +369,7 @@ function printTable(rows: Row[]): void {
   for (const row of rows) {
     const { load: l, reference } = row;
     const ratios = reference
-      ? `${reference.name} | ${((100 * l.rps) / reference.load.rps).toFixed(0)}% | ${(l.cpuUs / reference.load.cpuUs).toFixed(2)}x`
+      ? `${reference.name} | ${(100 * reference.rpsRatio).toFixed(0)}% | ${reference.cpuRatio.toFixed(2)}x`
       : "| |";
     console.log(
       `| ${row.runtime} | ${row.target} | ${row.route} | ${Math.round(l.rps)} | ${l.p99.toFixed(2)} | ${l.cpuUs.toFixed(1)} | ${ratios} | ${check(row) ?? ""} | ${l.errors} | ${l.non2xx} |`,
