@@ -11,7 +11,8 @@ import {
   GraphQLNonNull,
   GraphQLObjectType,
 } from "graphql";
-import type { RelationModel, ResourceModel } from "../model.ts";
+import { keyValues } from "../keys.ts";
+import type { FieldModel, RelationModel, ResourceModel } from "../model.ts";
 import { authorize } from "../security.ts";
 import type { ResourceState } from "../state.ts";
 import { type GraphqlContext, resolver } from "./context.ts";
@@ -20,6 +21,8 @@ import { hasNextPage, type Page } from "./operations.ts";
 import { scalarOf } from "./scalars.ts";
 
 type Row = Record<string, unknown>;
+
+const columns = (fields: readonly FieldModel[]) => fields.map((f) => f.name).join(", ");
 
 export interface Resource {
   readonly state: ResourceState;
@@ -88,12 +91,11 @@ export function objectTypes(resources: readonly Resource[]): Map<ResourceModel, 
         for (const relation of model.relations) {
           fields[relation.name] = {
             type: objectOf(relation.target),
-            description: `The ${relation.target.name} row ${relation.field.name} refers to (null when absent or soft-deleted)`,
+            description: `The ${relation.target.name} row ${columns(relation.fields)} refers to (null when absent or soft-deleted)`,
             resolve: resolver(report, async (row: Row, _args, context) => {
-              const key = row[relation.field.name];
-              if (key === null || key === undefined) return null;
+              if (!keyValues(relation.fields, row)) return null;
               await authorize(context.hono, relation.target.read, settings.auth);
-              return context.loaders.parent(relation, key);
+              return context.loaders.parent(relation, row);
             }),
           };
         }
@@ -101,10 +103,10 @@ export function objectTypes(resources: readonly Resource[]): Map<ResourceModel, 
           const sourceModel = source.state.model;
           fields[name] = {
             type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(objectOf(sourceModel)))),
-            description: `The ${sourceModel.name} rows whose ${relation.field.name} refers to this row (active ones, in key order)`,
+            description: `The ${sourceModel.name} rows whose ${columns(relation.fields)} refers to this row (active ones, in key order)`,
             resolve: resolver(report, async (row: Row, _args, context) => {
               await authorize(context.hono, sourceModel.read, settings.auth);
-              return context.loaders.children(sourceModel, relation, row[relation.targetField.name]);
+              return context.loaders.children(sourceModel, relation, row);
             }),
           };
         }

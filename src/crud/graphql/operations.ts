@@ -13,6 +13,7 @@ import { createValues, type InputParsers, patchValues, putValues } from "../inpu
 import { knownTotal, type PageRequest, pageRequest } from "../paging.ts";
 import { authorize } from "../security.ts";
 import { keyCondition, keySegment, keyWhere, notFound, onlyActive, type ResourceState } from "../state.ts";
+import { timestamp } from "../timestamps.ts";
 import { parameterValue } from "./inputs.ts";
 
 type Row = Record<string, unknown>;
@@ -148,7 +149,7 @@ export async function deleteOne(state: ResourceState, c: Context, args: Args): P
         settings.db,
         model,
         state.selections,
-        { deleted: true, deletedAt: new Date(), ...auditOnUpdate(model, user) },
+        { deleted: true, deletedAt: timestamp(model, "deletedAt", new Date()), ...auditOnUpdate(model, user) },
         onlyActive(state, where),
       );
   if (count === 0) throw notFound(model, id);

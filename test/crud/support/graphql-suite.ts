@@ -416,6 +416,69 @@ export function graphqlSuite(factory: DialectFactory): void {
       });
     });
 
+    describe("relations onto composite keys", () => {
+      const votes = () =>
+        app({
+          resources: [
+            defineResource(t.tables.bookTags, { path: "book-tags" }),
+            booksResource(t.tables),
+            defineResource(t.tables.tagVotes, { path: "tag-votes" }),
+          ],
+        });
+
+      test("many-to-one onto a two-column key (null when a part is null) and one-to-many back, batched", async () => {
+        const before = t.statements.length;
+        const r = await gql(
+          votes(),
+          `{ tagVotes(sort: [{ field: voter }]) { edges { node { voter tag { tag note book { title } } } } } }`,
+        );
+        expect(r.errors).toBeUndefined();
+        expect(r.data.tagVotes.edges.map((e: { node: unknown }) => e.node)).toEqual([
+          { voter: "v1", tag: { tag: "scifi", note: "space", book: { title: "Dune" } } },
+          { voter: "v2", tag: { tag: "classic", note: "regency", book: { title: "Emma" } } },
+          { voter: "v3", tag: null },
+          { voter: "v4", tag: null },
+        ]);
+        // The page, the two book tags in one statement, their books in one.
+        expect(t.statements.length - before).toBe(3);
+        const back = await gql(
+          votes(),
+          `{ bookTags(sort: [{ field: tag }, { field: bookId }]) { edges { node { tag tagVotes { voter } } } } }`,
+        );
+        expect(back.data.bookTags.edges.map((e: { node: unknown }) => e.node)).toEqual([
+          { tag: "classic", tagVotes: [] },
+          { tag: "classic", tagVotes: [{ voter: "v2" }] },
+          { tag: "scifi", tagVotes: [{ voter: "v1" }] },
+        ]);
+      });
+    });
+
+    test("soft delete and audit in ISO 8601 TEXT columns write ISO strings", async () => {
+      const notes = app({
+        resources: [defineResource(t.tables.notes, { path: "notes", softDelete: true, auditable: { version: true } })],
+      });
+      const iso = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+      const created = await gql(
+        notes,
+        `mutation { createNote(input: { body: "hello" }) { id createdAt updatedAt deletedAt } }`,
+      );
+      expect(created.errors).toBeUndefined();
+      const { id, createdAt, updatedAt, deletedAt } = created.data.createNote;
+      expect([iso.test(createdAt), iso.test(updatedAt), deletedAt]).toEqual([true, true, null]);
+      expect((await gql(notes, `mutation { deleteNote(id: ${id}) }`)).data.deleteNote).toBe(true);
+      const deleted = await gql(
+        notes,
+        `{ notes(filter: { deletedOnly: true }) { edges { node { id deleted deletedAt } } } }`,
+      );
+      expect(deleted.data.notes.edges[0].node).toMatchObject({
+        id,
+        deleted: true,
+        deletedAt: expect.stringMatching(iso),
+      });
+      const restored = await gql(notes, `mutation { restoreNote(id: ${id}) { deleted deletedAt version } }`);
+      expect(restored.data.restoreNote).toEqual({ deleted: false, deletedAt: null, version: 2 });
+    });
+
     describe("limits and transport", () => {
       test("depth and cost limits reject a query before any statement runs", async () => {
         const before = t.statements.length;
