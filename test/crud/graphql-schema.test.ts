@@ -95,6 +95,20 @@ describe("generated schema", () => {
     expect(off.sdl).toContain("type Query");
   });
 
+  test("the cost is measured as documented: rows of a list times its selection", async () => {
+    const { app } = build(pgTables(), { limits: { maxCost: 100 } });
+    const query = "{ books(size: 20) { edges { node { title author { name } } } } }";
+    const answer = await app.request("/graphql", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ query }),
+    });
+    const body = (await answer.json()) as { errors: { message: string; extensions: { code: string } }[] };
+    expect(body.errors.map((e) => [e.message, e.extensions.code])).toEqual([
+      ["Query cost 101 exceeds the maximum of 100", "QUERY_TOO_COSTLY"],
+    ]);
+  });
+
   test("start-up errors name the resource", () => {
     const tables = pgTables();
     expect(() =>
