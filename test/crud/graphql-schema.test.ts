@@ -1,6 +1,7 @@
 /** The generated schema (no database needed): names, types, inputs and options of scaffold/crud/graphql. */
 import { describe, expect, test } from "bun:test";
 import { type GraphQLInputObjectType, GraphQLObjectType } from "graphql";
+import { Hono } from "hono";
 import { crudGraphql } from "../../src/crud/graphql/index.ts";
 import { defineResource } from "../../src/crud/index.ts";
 import { auth, authorsResource, booksResource, countriesResource } from "./support/resources.ts";
@@ -107,6 +108,18 @@ describe("generated schema", () => {
     expect(body.errors.map((e) => [e.message, e.extensions.code])).toEqual([
       ["Query cost 101 exceeds the maximum of 100", "QUERY_TOO_COSTLY"],
     ]);
+  });
+
+  test("mounted under a prefix: the endpoint answers there, and GraphiQL posts to it", async () => {
+    const host = new Hono().route("/v1", build().app);
+    const answer = await host.request("/v1/graphql", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ query: "{ __typename }" }),
+    });
+    expect(await answer.json()).toEqual({ data: { __typename: "Query" } });
+    const page = await (await host.request("/v1/graphiql")).text();
+    expect(page).toContain('"endpoint":"/v1/graphql"');
   });
 
   test("start-up errors name the resource", () => {

@@ -92,6 +92,9 @@ export function crudGraphql(options: CrudGraphqlOptions): CrudGraphql {
     }
     return yoga.handleRequest(c.req.raw, { hono: c });
   });
-  if (options.graphiql !== false) app.get(normalizePath(options.graphiql ?? "/graphiql"), graphiqlHandler(path));
+  if (options.graphiql !== false) {
+    const graphiqlPath = normalizePath(options.graphiql ?? "/graphiql") || "/graphiql";
+    app.get(graphiqlPath, graphiqlHandler(graphiqlPath, path));
+  }
   return { app, schema, sdl };
 }

@@ -15,12 +15,21 @@ const policy = [
   "connect-src 'self'",
 ].join("; ");
 
-export function graphiqlHandler(endpoint: string): (c: Context) => Promise<Response> {
-  let page: Promise<string> | undefined;
+/**
+ * The GraphiQL page, posting to the GraphQL endpoint beside it: where the host mounts the app under a prefix
+ * (`app.route("/v1", graphql.app)`), `/v1/graphiql` talks to `/v1/graphql`.
+ */
+export function graphiqlHandler(graphiqlPath: string, endpoint: string): (c: Context) => Promise<Response> {
+  const pages = new Map<string, Promise<string>>();
   return async (c) => {
-    page ??= import("@graphql-yoga/render-graphiql").then(({ renderGraphiQL }) =>
-      renderGraphiQL({ endpoint, title: "GraphiQL" }),
-    );
+    const url = c.req.path.slice(0, c.req.path.length - graphiqlPath.length) + endpoint;
+    let page = pages.get(url);
+    if (!page) {
+      page = import("@graphql-yoga/render-graphiql").then(({ renderGraphiQL }) =>
+        renderGraphiQL({ endpoint: url, title: "GraphiQL" }),
+      );
+      pages.set(url, page);
+    }
     return c.html(await page, 200, { "content-security-policy": policy });
   };
 }
