@@ -21,64 +21,25 @@ import { parseArgs } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 import { and, asc, count, desc, eq, gte, inArray } from "drizzle-orm";
 import { drizzle as sqliteDrizzle } from "drizzle-orm/bun-sqlite";
-import { doublePrecision, integer as pgInteger, pgTable, text as pgText, timestamp } from "drizzle-orm/pg-core";
 import { drizzle as pgliteDrizzle } from "drizzle-orm/pglite";
 import { drizzle as postgresDrizzle } from "drizzle-orm/postgres-js";
-import { integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { type Context, Hono } from "hono";
 import postgres from "postgres";
-import { crud, defineResource } from "../src/crud/index.ts";
+import { crudGraphql } from "../src/crud/graphql/index.ts";
+import { crud } from "../src/crud/index.ts";
 import { createPostgresDatabase } from "../test/support/server-databases.ts";
+import { comparePeers, type PeerRow, printPeers } from "./crud-peers.ts";
+import { graphqlList, itemId, ROWS, restList, rowsOf } from "./crud-queries.ts";
+import { crudResources, ddl, pgSchema, type Schema, sqliteSchema } from "./crud-schema.ts";
 
 const root = join(import.meta.dirname, "..");
-const ROWS = 100_000;
 const VENDORS = 100;
 const TARGET = 0.85;
+/** The GraphQL list against scaffold/crud's own REST list (issue #15). */
+const GRAPHQL_TARGET = 0.7;
 
 // biome-ignore lint/suspicious/noExplicitAny: one code path drives the Drizzle databases of two dialects
 type Loose = any;
-
-function pgSchema() {
-  const vendors = pgTable("vendors", { id: pgInteger().primaryKey(), name: pgText().notNull() });
-  const items = pgTable("items", {
-    id: pgInteger().primaryKey(),
-    name: pgText().notNull(),
-    category: pgText().notNull(),
-    price: doublePrecision().notNull(),
-    stock: pgInteger().notNull(),
-    secret: pgText(),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date", precision: 3 }).notNull(),
-    vendorId: pgInteger("vendor_id")
-      .notNull()
-      .references(() => vendors.id),
-  });
-  return { vendors, items };
-}
-type Schema = ReturnType<typeof pgSchema>;
-
-function sqliteSchema(): Schema {
-  const vendors = sqliteTable("vendors", { id: integer().primaryKey(), name: text().notNull() });
-  const items = sqliteTable("items", {
-    id: integer().primaryKey(),
-    name: text().notNull(),
-    category: text().notNull(),
-    price: real().notNull(),
-    stock: integer().notNull(),
-    secret: text(),
-    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
-    vendorId: integer("vendor_id")
-      .notNull()
-      .references(() => vendors.id),
-  });
-  return { vendors, items } as unknown as Schema;
-}
-
-const ddl = (price: string, time: string) => `
-create table vendors (id integer primary key, name text not null);
-create table items (id integer primary key, name text not null, category text not null, price ${price} not null,
-  stock integer not null, secret text, created_at ${time} not null, vendor_id integer not null references vendors(id));
-create index items_category_price on items (category, price);
-`;
 
 /** The same 100,000 rows every run (mulberry32 with a fixed seed, not Math.random). */
 function* rows(): Generator<Record<string, unknown>> {
@@ -123,6 +84,8 @@ interface Target {
   readonly counted: unknown;
   readonly statements: { count: number };
   readonly requests: number;
+  /** A server database's URL, for the servers of the Platformatic DB comparison (bench/crud-peers.ts). */
+  readonly url?: string;
   close(): Promise<void>;
 }
 
@@ -181,6 +144,7 @@ async function postgresTarget(url: string): Promise<Target> {
     counted: postgresDrizzle({ client, logger }),
     statements,
     requests: 600,
+    url: scratch.url,
     async close() {
       await client.end();
       await scratch.drop();
@@ -189,31 +153,10 @@ async function postgresTarget(url: string): Promise<Target> {
 }
 
 function crudApp(db: unknown, schema: Schema): Hono {
-  return crud({
-    db,
-    resources: [
-      defineResource(schema.vendors, { path: "vendors" }),
-      defineResource(schema.items, {
-        path: "items",
-        fields: {
-          category: { filterable: ["EQUALS"] },
-          price: { filterable: ["GREATER_THAN_OR_EQUAL"] },
-          secret: { hidden: true },
-        },
-      }),
-      // The same table with its vendor nested one level.
-      defineResource(schema.items, {
-        path: "items-nested",
-        name: "itemsNested",
-        mapping: "DEFAULT",
-        fields: {
-          category: { filterable: ["EQUALS"] },
-          price: { filterable: ["GREATER_THAN_OR_EQUAL"] },
-          secret: { hidden: true },
-        },
-      }),
-    ],
-  });
+  const resources = crudResources(schema);
+  const app = crud({ db, resources });
+  app.route("/", crudGraphql({ db, resources, graphiql: false }).app);
+  return app;
 }
 
 /** What a developer would write by hand for the same endpoints: the same queries, the same JSON. */
@@ -294,79 +237,121 @@ function bothApps(db: unknown, schema: Schema): Hono {
   return app;
 }
 
-interface Scenario {
-  readonly name: string;
-  /** URL of the i-th request, without the `/api` or `/hand` prefix. */
-  readonly url: (i: number) => string;
+/** One request: a GET path, or a POST of a JSON body (GraphQL). */
+interface Call {
+  readonly path: string;
+  readonly body?: string;
 }
-
-const listQuery = "?category=cat-7&price_gte=50&sort=price,desc&size=20";
-const scenarios: Scenario[] = [
-  { name: "list: 2 filters, sort, size 20", url: (i) => `/items${listQuery}&page=${i % 5}` },
-  { name: "list + nested vendor", url: (i) => `/items-nested${listQuery}&page=${i % 5}` },
-  { name: "get by id", url: (i) => `/items/${1 + ((i * 7919) % ROWS)}` },
-];
-
-async function fetchText(app: Hono, url: string): Promise<string> {
-  const response = await app.request(url);
-  if (response.status !== 200) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
-  return response.text();
-}
-
-type Pair = { crud: number; hand: number };
 
 /**
- * Requests per second of `n` sequential in-process requests to each handler, run in alternating chunks of 50 so
+ * What is measured (`crud`) against what (`reference`: the hand-written handler, or for the GraphQL list scaffold/crud's
+ * own REST list with the vendor nested), and the least ratio crud / reference asked for.
+ */
+interface Scenario {
+  readonly name: string;
+  /** The i-th request of each side. */
+  readonly crud: (i: number) => Call;
+  readonly reference: (i: number) => Call;
+  readonly referenceName: string;
+  readonly target: number;
+  /** Both sides answer the same JSON ("json") or the same rows in different envelopes ("rows"). */
+  readonly same: "json" | "rows";
+}
+
+const hand = (path: (i: number) => string) => ({
+  crud: (i: number) => ({ path: `/api${path(i)}` }),
+  reference: (i: number) => ({ path: `/hand${path(i)}` }),
+  referenceName: "hand",
+  target: TARGET,
+  same: "json" as const,
+});
+const scenarios: Scenario[] = [
+  { name: "list: 2 filters, sort, size 20", ...hand((i) => restList("items", i % 5)) },
+  { name: "list + nested vendor", ...hand((i) => restList("items-nested", i % 5)) },
+  { name: "get by id", ...hand((i) => `/items/${itemId(i)}`) },
+  {
+    name: "GraphQL list + nested vendor",
+    crud: (i) => ({ path: "/graphql", body: graphqlList(i % 5) }),
+    reference: (i) => ({ path: `/api${restList("items-nested", i % 5)}` }),
+    referenceName: "crud REST",
+    target: GRAPHQL_TARGET,
+    same: "rows",
+  },
+];
+
+async function fetchText(app: Hono, { path, body }: Call): Promise<string> {
+  const init = body ? { method: "POST", body, headers: { "content-type": "application/json" } } : undefined;
+  const response = await app.request(path, init);
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${text}`);
+  return text;
+}
+
+type Side = "crud" | "reference";
+type Pair = Record<Side, number>;
+
+/**
+ * Requests per second of `n` sequential in-process requests to each side, run in alternating chunks of 50 so
  * both see the same machine load (other processes' load on a shared machine varies from second to second).
  */
 async function inProcess(app: Hono, scenario: Scenario, n: number): Promise<Pair> {
-  const spent = { crud: 0, hand: 0 };
+  const spent = { crud: 0, reference: 0 };
   const chunk = 50;
   for (let done = 0; done < n; done += chunk) {
-    const order: (keyof Pair)[] = (done / chunk) % 2 === 0 ? ["crud", "hand"] : ["hand", "crud"];
+    const order: Side[] = (done / chunk) % 2 === 0 ? ["crud", "reference"] : ["reference", "crud"];
     for (const side of order) {
-      const prefix = side === "crud" ? "/api" : "/hand";
       const started = performance.now();
-      for (let i = done; i < done + chunk; i++) await fetchText(app, prefix + scenario.url(i));
+      for (let i = done; i < done + chunk; i++) await fetchText(app, scenario[side](i));
       spent[side] += performance.now() - started;
     }
   }
   const total = Math.ceil(n / chunk) * chunk;
-  return { crud: total / (spent.crud / 1000), hand: total / (spent.hand / 1000) };
+  return { crud: total / (spent.crud / 1000), reference: total / (spent.reference / 1000) };
 }
 
 /** Average requests per second from autocannon in its own Node process (so it does not share the server's loop). */
-async function autocannon(url: string, seconds: number): Promise<number> {
+async function autocannon(base: string, { path, body }: Call, seconds: number): Promise<number> {
   const script = join(root, "node_modules/autocannon/autocannon.js");
-  const command = [join(root, "node_modules/.bin/node"), script, "-c", "10", "-d", String(seconds), "-j", url];
-  const child = Bun.spawn(command, { stdout: "pipe", stderr: "ignore" });
+  const command = [join(root, "node_modules/.bin/node"), script, "-c", "10", "-d", String(seconds), "-j"];
+  if (body) command.push("-m", "POST", "-H", "content-type=application/json", "-b", body);
+  const child = Bun.spawn([...command, base + path], { stdout: "pipe", stderr: "ignore" });
   const result = JSON.parse(await new Response(child.stdout).text());
   await child.exited;
   if (result.non2xx > 0 || result.errors > 0) {
-    throw new Error(`autocannon ${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+    throw new Error(`autocannon ${path}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   }
   return result.requests.average;
 }
 
-/** HTTP runs alternating crud, hand, hand, crud, … (`rounds` each); the mean of each side's runs. */
-async function overHttp(base: string, path: string, seconds: number, rounds: number): Promise<Pair> {
-  const runs = { crud: [] as number[], hand: [] as number[] };
+/** HTTP runs alternating crud, reference, reference, crud, … (`rounds` each); the mean of each side's runs. */
+async function overHttp(base: string, scenario: Scenario, seconds: number, rounds: number): Promise<Pair> {
+  const runs = { crud: [] as number[], reference: [] as number[] };
   for (let round = 0; round < rounds; round++) {
-    for (const side of round % 2 === 0 ? (["crud", "hand"] as const) : (["hand", "crud"] as const)) {
-      runs[side].push(await autocannon(`${base}${side === "crud" ? "/api" : "/hand"}${path}`, seconds));
+    for (const side of round % 2 === 0 ? (["crud", "reference"] as const) : (["reference", "crud"] as const)) {
+      runs[side].push(await autocannon(base, scenario[side](1), seconds));
     }
   }
   const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / values.length;
-  return { crud: mean(runs.crud), hand: mean(runs.hand) };
+  return { crud: mean(runs.crud), reference: mean(runs.reference) };
 }
 
-interface Row {
+interface Row extends Pair {
   dialect: string;
-  scenario: string;
+  scenario: Scenario;
   mode: string;
-  crud: number;
-  hand: number;
   sql: string;
+}
+
+/** Both sides of a scenario answer the same (pages 0 and 3; two ids), so they provably do the same work. */
+async function expectSame(app: Hono, scenario: Scenario): Promise<void> {
+  for (const i of [0, 3]) {
+    const [crud, reference] = [
+      JSON.parse(await fetchText(app, scenario.crud(i))),
+      JSON.parse(await fetchText(app, scenario.reference(i))),
+    ];
+    if (scenario.same === "json") deepStrictEqual(crud, reference);
+    else deepStrictEqual(rowsOf(crud), rowsOf(reference));
+  }
 }
 
 async function measure(
@@ -380,24 +365,18 @@ async function measure(
   const results: Row[] = [];
   try {
     for (const scenario of scenarios) {
-      // Same answer from both (pages 0 and 3; two ids), and the statements each needs.
-      for (const i of [0, 3]) {
-        deepStrictEqual(
-          JSON.parse(await fetchText(app, `/api${scenario.url(i)}`)),
-          JSON.parse(await fetchText(app, `/hand${scenario.url(i)}`)),
-        );
-      }
-      const statements = async (prefix: string) => {
+      await expectSame(app, scenario);
+      const statements = async (side: Side) => {
         target.statements.count = 0;
-        await fetchText(counted, prefix + scenario.url(1));
+        await fetchText(counted, scenario[side](1));
         return target.statements.count;
       };
-      const sql = `${await statements("/api")} / ${await statements("/hand")}`;
+      const sql = `${await statements("crud")} / ${await statements("reference")}`;
       const n = options.requests ?? target.requests;
       await inProcess(app, scenario, Math.ceil(n / 4)); // warm-up
-      const row = { dialect: target.name, scenario: scenario.name, sql };
+      const row = { dialect: target.name, scenario, sql };
       results.push({ ...row, mode: "in-process", ...(await inProcess(app, scenario, n)) });
-      const http = await overHttp(`http://127.0.0.1:${server.port}`, scenario.url(1), options.duration, options.rounds);
+      const http = await overHttp(`http://127.0.0.1:${server.port}`, scenario, options.duration, options.rounds);
       results.push({ ...row, mode: "http", ...http });
       console.log(`  ${target.name}: ${scenario.name} done`);
     }
@@ -408,16 +387,20 @@ async function measure(
 }
 
 function print(rows: Row[]): void {
-  const header = ["database", "scenario", "mode", "crud req/s", "hand req/s", "ratio", "SQL/request crud / hand"];
-  const lines = rows.map((r) => [
-    r.dialect,
-    r.scenario,
-    r.mode,
-    r.crud.toFixed(0),
-    r.hand.toFixed(0),
-    `${(r.crud / r.hand).toFixed(3)}${r.crud / r.hand >= TARGET ? "" : " (below target)"}`,
-    r.sql,
-  ]);
+  const header = ["database", "scenario", "mode", "crud req/s", "compared with", "its req/s", "ratio", "SQL/request"];
+  const lines = rows.map((r) => {
+    const ratio = r.crud / r.reference;
+    return [
+      r.dialect,
+      r.scenario.name,
+      r.mode,
+      r.crud.toFixed(0),
+      r.scenario.referenceName,
+      r.reference.toFixed(0),
+      `${ratio.toFixed(3)}${ratio >= r.scenario.target ? "" : ` (below target ${r.scenario.target})`}`,
+      r.sql,
+    ];
+  });
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? "").length)));
   for (const line of [header, ...lines]) console.log(line.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join("  "));
 }
@@ -429,27 +412,33 @@ async function main(): Promise<void> {
       rounds: { type: "string", default: "4" },
       requests: { type: "string" },
       only: { type: "string" },
+      connections: { type: "string", default: "10" },
+      peers: { type: "boolean", default: true },
     },
+    allowNegative: true,
   });
   const options = {
     duration: Number(values.duration),
     rounds: Number(values.rounds),
     requests: values.requests ? Number(values.requests) : undefined,
   };
+  const peerOptions = { seconds: options.duration, rounds: options.rounds, connections: Number(values.connections) };
   const openers: [string, () => Promise<Target>][] = [
     ["sqlite", sqliteTarget],
     ["pglite", pgliteTarget],
   ];
   const postgresUrl = process.env.TEST_POSTGRES_URL;
   if (postgresUrl) openers.push(["postgres", () => postgresTarget(postgresUrl)]);
-  else console.log("TEST_POSTGRES_URL is not set: PostgreSQL is skipped");
+  else console.log("TEST_POSTGRES_URL is not set: PostgreSQL and the Platformatic DB comparison are skipped");
   const rows: Row[] = [];
+  let peers: PeerRow[] = [];
   for (const [name, open] of openers) {
     if (values.only && values.only !== name) continue;
     console.log(`${name}: seeding ${ROWS} rows`);
     const target = await open();
     try {
       rows.push(...(await measure(target, options)));
+      if (target.url && values.peers) peers = await comparePeers(target.url, peerOptions);
     } finally {
       await target.close();
     }
@@ -457,9 +446,10 @@ async function main(): Promise<void> {
   console.log(
     `\nBun ${Bun.version}, load average ${loadavg()
       .map((l) => l.toFixed(2))
-      .join(" ")}; target ratio >= ${TARGET}`,
+      .join(" ")}; target ratio >= ${TARGET} against hand, >= ${GRAPHQL_TARGET} for GraphQL against crud REST`,
   );
   print(rows);
+  if (peers.length > 0) printPeers(peers, peerOptions);
 }
 
 await main();
