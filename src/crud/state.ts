@@ -68,6 +68,12 @@ export function selectionCache(): (model: ResourceModel) => Selections {
   };
 }
 
+/** The row a request addresses: its WHERE and the id as the caller wrote it (for the 404 message). */
+export interface RowKey {
+  readonly where: SQL;
+  readonly id: string;
+}
+
 /** 404 for an id that addresses no (active) row. */
 export function notFound(model: ResourceModel, id: string): HttpError {
   return new HttpError(404, `${model.name} not found with id: ${id}`);
@@ -77,7 +83,7 @@ export function notFound(model: ResourceModel, id: string): HttpError {
  * The key of the row addressed by the URL: the path segment `fromEnd` places before the end (0 = last). Composite keys
  * are the key values in primary-key order, joined by commas, each percent-encoded (so a comma inside a value is %2C).
  */
-export function keyCondition(state: ResourceState, path: string, fromEnd: number): { where: SQL; id: string } {
+export function keyCondition(state: ResourceState, path: string, fromEnd: number): RowKey {
   const segments = path.split("/");
   const id = segments[segments.length - 1 - fromEnd] ?? "";
   const parts = id.split(",");

@@ -1,19 +1,20 @@
 /**
- * The GraphQL operations of one resource, built from the REST code paths: access rules (security.ts), key parsing
- * (state.ts), list parameters (handlers/read.ts listQuery, paging.ts), input rules (input.ts), audit and version
- * handling (handlers/write.ts) and the queries of db.ts. Only the HTTP framing differs.
+ * The GraphQL operations of one resource: the resolvers' side of the context-free cores in ../operations/ that the
+ * REST handlers call too (access rules, key parsing, list parameters, input rules, audit and version handling, the
+ * queries of db.ts). Only the framing differs: arguments instead of path, query string and body; no If-Match header.
  */
-import { and, type SQL } from "drizzle-orm";
 import type { Context } from "hono";
-import { countRows, deleteRows, insertRow, selectOne, selectPage, updateRows } from "../db.ts";
+import { countRows } from "../db.ts";
 import { HttpError } from "../errors.ts";
-import { listQuery } from "../handlers/read.ts";
-import { auditOnCreate, auditOnUpdate, versionGuard } from "../handlers/write.ts";
-import { createValues, type InputParsers, patchValues, putValues } from "../input.ts";
-import { knownTotal, type PageRequest, pageRequest } from "../paging.ts";
-import { authorize } from "../security.ts";
-import { keyCondition, keySegment, keyWhere, notFound, onlyActive, type ResourceState } from "../state.ts";
-import { timestamp } from "../timestamps.ts";
+import { patchValues, putValues } from "../input.ts";
+import { createOne as create } from "../operations/create.ts";
+import { readPage } from "../operations/list.ts";
+import { findOne } from "../operations/read.ts";
+import { deleteOne as remove } from "../operations/remove.ts";
+import { restoreOne as restore } from "../operations/restore.ts";
+import { type UpdateRequest, updateOne as update } from "../operations/update.ts";
+import { knownTotal, type PageRequest } from "../paging.ts";
+import { keyCondition, keySegment, type ResourceState, type RowKey } from "../state.ts";
 import { parameterValue } from "./inputs.ts";
 
 type Row = Record<string, unknown>;
@@ -27,23 +28,20 @@ export interface Page {
 }
 
 /** The `{ where, id }` of the row an `id` argument addresses, parsed as REST parses the `{id}` path segment. */
-function addressed(state: ResourceState, id: unknown): { where: SQL; id: string } {
+function addressed(state: ResourceState, id: unknown): RowKey {
   const [only] = state.model.primaryKey;
   const key = state.model.primaryKey.length === 1 && only ? { [only.name]: id } : (id as Row);
   return keyCondition(state, `/${keySegment(state.model, key)}`, 0);
 }
 
+/** null for an id that addresses no active row (also a malformed one), as a nullable field should. */
 export async function getOne(state: ResourceState, c: Context, args: Args): Promise<Row | null> {
-  const { model, settings } = state;
-  await authorize(c, model.read, settings.auth);
-  let key: { where: SQL };
   try {
-    key = addressed(state, args.id);
+    return await findOne(state, c, () => addressed(state, args.id));
   } catch (error) {
     if (error instanceof HttpError && error.status === 404) return null;
     throw error;
   }
-  return (await selectOne(settings.db, model, state.selections, onlyActive(state, key.where))) ?? null;
 }
 
 /** The list arguments as the REST query string, so the same code reads filters and sort orders. */
@@ -60,30 +58,20 @@ function listParameters(state: ResourceState, args: Args): URLSearchParams {
 }
 
 const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
+const names = { page: "page", size: "size" };
 
 export async function listPage(state: ResourceState, c: Context, args: Args): Promise<Page> {
-  const { model, settings } = state;
-  await authorize(c, model.read, settings.auth);
-  const request = pageRequest(
-    text(args.page),
-    text(args.size),
-    { page: "page", size: "size" },
-    { oneIndexed: settings.paging.oneIndexed, defaultSize: model.defaultSize, maxSize: model.maxSize },
-  );
-  const { conditions, sorts } = listQuery(state, listParameters(state, args));
-  const where = and(...conditions);
-  const rows = await selectPage(settings.db, model, state.selections, {
-    where,
-    orderBy: [...sorts, ...state.tiebreak],
-    limit: request.size,
-    offset: request.page * request.size,
-  });
+  const params = listParameters(state, args);
+  const page = await readPage(state, c, { page: text(args.page), size: text(args.size), names, params });
+  const { rows, request } = page;
   let total: Promise<number> | undefined;
   return {
     rows,
     request,
     total: () => {
-      total ??= Promise.resolve(knownTotal(request, rows.length) ?? countRows(settings.db, model, where));
+      total ??= Promise.resolve(
+        knownTotal(request, rows.length) ?? countRows(state.settings.db, state.model, page.where),
+      );
       return total;
     },
   };
@@ -94,75 +82,32 @@ export async function hasNextPage(page: Page): Promise<boolean> {
   return (await page.total()) > page.request.page * page.request.size + page.rows.length;
 }
 
-export async function createOne(state: ResourceState, c: Context, args: Args): Promise<Row> {
-  const { model, settings } = state;
-  const user = await authorize(c, model.write, settings.auth, model.audit !== null);
-  const values = createValues(state.parsers, (args.input as Row | undefined) ?? {});
-  Object.assign(values, auditOnCreate(model, user));
-  const key = await insertRow(settings.db, model, state.selections, values);
-  const row = await selectOne(settings.db, model, state.selections, keyWhere(model, key));
-  if (!row) throw new Error("inserted row not found");
-  return row;
+export const createOne = (state: ResourceState, c: Context, args: Args) =>
+  create(state, c, () => (args.input as Row | undefined) ?? {});
+
+/** GraphQL has no If-Match header: the optimistic lock is the `version` argument, read as the body's `version`. */
+function updateWith(values: UpdateRequest["values"]) {
+  return (state: ResourceState, c: Context, args: Args) =>
+    update(state, c, {
+      key: () => addressed(state, args.id),
+      body: () => {
+        const body: Row = { ...((args.input as Row | undefined) ?? {}) };
+        if (args.version !== undefined && args.version !== null) body.version = args.version;
+        return body;
+      },
+      ifMatch: undefined,
+      values,
+    });
 }
 
-/** GraphQL has no If-Match header: the optimistic lock is the `version` argument only. */
-const withoutHeaders = { req: { header: () => undefined } } as unknown as Context;
-
-async function updateOne(
-  state: ResourceState,
-  c: Context,
-  args: Args,
-  read: (parsers: InputParsers, body: Row) => Row,
-): Promise<Row> {
-  const { model, settings } = state;
-  const user = await authorize(c, model.write, settings.auth, model.audit !== null);
-  const { where, id } = addressed(state, args.id);
-  const body: Row = { ...((args.input as Row | undefined) ?? {}) };
-  if (args.version !== undefined && args.version !== null) body.version = args.version;
-  const set = read(state.parsers, body);
-  const guard = versionGuard(model, withoutHeaders, body);
-  Object.assign(set, auditOnUpdate(model, user));
-  const target = onlyActive(state, where);
-  const changed =
-    Object.keys(set).length === 0 ||
-    (await updateRows(settings.db, model, state.selections, set, and(target, ...guard.conditions) as SQL)) > 0;
-  const row = await selectOne(settings.db, model, state.selections, target);
-  if (!row) throw notFound(model, id);
-  if (!changed && guard.conditions.length > 0) {
-    throw new HttpError(409, `${model.name} was modified by someone else (stale version)`);
-  }
-  return row;
-}
-
-export const updateWhole = (state: ResourceState, c: Context, args: Args) => updateOne(state, c, args, putValues);
-export const updatePart = (state: ResourceState, c: Context, args: Args) => updateOne(state, c, args, patchValues);
+export const updateWhole = updateWith(putValues);
+export const updatePart = updateWith(patchValues);
 
 /** Soft delete (or permanent with `permanent: true`) on soft-delete resources; removal on the others. */
 export async function deleteOne(state: ResourceState, c: Context, args: Args): Promise<boolean> {
-  const { model, settings } = state;
-  const user = await authorize(c, model.write, settings.auth, model.audit !== null);
-  const { where, id } = addressed(state, args.id);
-  const permanent = !model.softDelete || args.permanent === true;
-  const count = permanent
-    ? await deleteRows(settings.db, model, state.selections, where)
-    : await updateRows(
-        settings.db,
-        model,
-        state.selections,
-        { deleted: true, deletedAt: timestamp(model, "deletedAt", new Date()), ...auditOnUpdate(model, user) },
-        onlyActive(state, where),
-      );
-  if (count === 0) throw notFound(model, id);
+  await remove(state, c, () => addressed(state, args.id), args.permanent === true);
   return true;
 }
 
-export async function restoreOne(state: ResourceState, c: Context, args: Args): Promise<Row> {
-  const { model, settings } = state;
-  const user = await authorize(c, model.write, settings.auth, model.audit !== null);
-  const { where, id } = addressed(state, args.id);
-  const set = { deleted: false, deletedAt: null, ...auditOnUpdate(model, user) };
-  await updateRows(settings.db, model, state.selections, set, where);
-  const row = await selectOne(settings.db, model, state.selections, where);
-  if (!row) throw notFound(model, id);
-  return row;
-}
+export const restoreOne = (state: ResourceState, c: Context, args: Args) =>
+  restore(state, c, () => addressed(state, args.id));
