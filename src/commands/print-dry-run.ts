@@ -30,15 +30,23 @@ export function dryRunJson({ options, target, targetState, templates, files }: D
     templateRef: templates.ref,
     templateVersion: templates.tree.manifest.version,
     templatesFrom: templates.origin,
-    files: files.map(({ path, mode, contents }) => ({
+    files: files.map(({ path, mode, contents, layers }) => ({
       path,
       mode: mode.toString(8),
       bytes: Buffer.byteLength(contents),
+      layers,
     })),
     summary: { files: files.length, directories: directoriesOf(files).length },
     afterWriting: [".env copied from .env.example", "git init and an initial commit (when git is installed)"],
     warnings,
   };
+}
+
+/** `path   base + full + db-sqlite`: a merged file names every layer that contributed, in order. */
+function fileRows(files: readonly { path: string; layers: readonly string[] }[]): string {
+  const width = Math.max(...files.map(({ path }) => path.length));
+  const from = (layers: readonly string[]) => (layers.length === 0 ? "(written by scaffold)" : layers.join(" + "));
+  return files.map(({ path, layers }) => `  ${path.padEnd(width)}  ${from(layers)}`).join("\n");
 }
 
 export function printDryRun(plan: DryRun): void {
@@ -55,7 +63,7 @@ export function printDryRun(plan: DryRun): void {
     ["templates", `${report.templatesFrom}, version ${report.templateVersion}`],
   ];
   out.log(`Dry run: nothing will be written.\n\n${rows.map(([k, v]) => `  ${k?.padEnd(14)} ${v}`).join("\n")}\n`);
-  out.log(`Files:\n${report.files.map((f) => `  ${f.path}`).join("\n")}\n`);
+  out.log(`Files (and the template layers they come from):\n${fileRows(report.files)}\n`);
   out.log(
     `${report.summary.files} files in ${report.summary.directories} directories would be created in ${report.project}/, then .env and a git repository.`,
   );

@@ -1,3 +1,5 @@
+import { mergeEnv } from "./merge-env.ts";
+import { mergeJson } from "./merge-json.ts";
 import type { Database, Observability, TemplateFile, TemplateName, TemplateTree } from "./template-tree.ts";
 
 export interface ProjectOptions {
@@ -13,6 +15,15 @@ export interface ProjectOptions {
 export interface PlannedFile extends TemplateFile {
   /** Path relative to the project root, always with `/` separators. */
   path: string;
+  /**
+   * The layers the file comes from: one, or for a merged file every layer that contributed, in layer order; empty
+   * for `scaffold.json`, which the CLI writes itself.
+   */
+  layers: string[];
+}
+
+interface LayeredFile extends TemplateFile {
+  layers: string[];
 }
 
 /** Placeholders are `__NAME__` tokens, which never collide with `${{ }}` (Actions) or `{{ }}` (Grafana, Helm). */
@@ -29,19 +40,12 @@ function substitute(text: string, values: Record<string, string>): string {
 /** Whether `text` holds a placeholder: such a file is not written as it is (build-entry.ts uses this too). */
 export const hasPlaceholder = (text: string): boolean => text.search(PLACEHOLDER) !== -1;
 
-type Json = { [key: string]: unknown };
-const isObject = (value: unknown): value is Json =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
-/** `package.json` fragments of later layers are merged into earlier ones, key by key. */
-function mergeJson(base: Json, overlay: Json): Json {
-  const merged: Json = { ...base };
-  for (const [key, value] of Object.entries(overlay)) {
-    const current = merged[key];
-    merged[key] = isObject(current) && isObject(value) ? mergeJson(current, value) : value;
-  }
-  return merged;
-}
+/** Files that several layers contribute to: a later layer's fragment is merged into what the earlier ones gave. */
+const MERGED: Record<string, (earlier: string, later: string) => string> = {
+  "package.json": mergeJson,
+  ".env.example": mergeEnv,
+};
+const mergerFor = (path: string) => MERGED[path.slice(path.lastIndexOf("/") + 1)];
 
 export function selectLayers(tree: TemplateTree, options: ProjectOptions): string[] {
   const chosen = { template: options.template, database: options.database, observability: options.observability };
@@ -54,7 +58,7 @@ export function selectLayers(tree: TemplateTree, options: ProjectOptions): strin
 
 /** Pure: options + template tree -> the files of the project, sorted by path. */
 export function planProject(tree: TemplateTree, options: ProjectOptions): PlannedFile[] {
-  const files = new Map<string, TemplateFile>();
+  const files = new Map<string, LayeredFile>();
   const sources = Object.entries(tree.files);
   for (const layer of selectLayers(tree, options)) {
     const prefix = `layers/${layer}/`;
@@ -62,24 +66,27 @@ export function planProject(tree: TemplateTree, options: ProjectOptions): Planne
       if (!source.startsWith(prefix)) continue;
       const path = source.slice(prefix.length);
       const earlier = files.get(path);
-      if (path.endsWith("package.json") && earlier) {
-        const merged = mergeJson(JSON.parse(earlier.contents), JSON.parse(file.contents));
-        files.set(path, { contents: `${JSON.stringify(merged, null, 2)}\n`, mode: file.mode });
+      const merge = mergerFor(path);
+      if (earlier && merge) {
+        // Merged contents have no precomputed blob hash.
+        const contents = merge(earlier.contents, file.contents);
+        files.set(path, { contents, mode: file.mode, layers: [...earlier.layers, layer] });
       } else {
-        files.set(path, file);
+        files.set(path, { ...file, layers: [layer] });
       }
     }
   }
   const values = placeholders(options);
   // A file with a precomputed blob hash has no placeholder: it is written as it is, hash included.
-  const planned: PlannedFile[] = [...files].map(([path, file]) =>
+  const planned: PlannedFile[] = [...files].map(([path, { layers, ...file }]) =>
     file.gitBlob === undefined
-      ? { path, mode: file.mode, contents: substitute(file.contents, values) }
-      : { path, mode: file.mode, contents: file.contents, gitBlob: file.gitBlob },
+      ? { path, mode: file.mode, contents: substitute(file.contents, values), layers }
+      : { path, mode: file.mode, contents: file.contents, gitBlob: file.gitBlob, layers },
   );
   planned.push({
     path: "scaffold.json",
     mode: 0o644,
+    layers: [],
     contents: `${JSON.stringify(
       {
         template: options.template,

@@ -18,3 +18,14 @@ test("the dry-run example in docs/cli.md has the file and directory counts of a 
     expect({ files: Number(quoted?.[1]), directories: Number(quoted?.[2]) }).toEqual({ files, directories });
   }
 });
+
+test("every file line of the dry-run excerpt in docs/cli.md is a line of a real dry run", async () => {
+  const { exitCode, stdout } = await runCli(["new", "my-api", "--dry-run"], workDir());
+  expect(exitCode).toBe(0);
+  const docs = await readText(join(repoRoot, "docs/cli.md"));
+  const excerpt = docs.match(/```\n(Files \(and the template layers they come from\):\n[^`]*)```/)?.[1];
+  const lines = excerpt?.trimEnd().split("\n") ?? [];
+  expect(lines.length).toBeGreaterThan(3);
+  const real = new Set(stdout.split("\n"));
+  expect(lines.filter((line) => !real.has(line))).toEqual([]);
+});

@@ -139,8 +139,12 @@ describe("dry run", () => {
     expect(stdout).toMatch(/template\s+full/);
     expect(stdout).toMatch(/database\s+mysql/);
     expect(stdout).toMatch(/observability\s+none/);
-    expect(stdout).toContain("  package.json\n");
-    expect(stdout).toContain("  scaffold.json\n");
+    // Each file with the layers it comes from: merged files name every contributing layer, in order.
+    expect(stdout).toMatch(/^ {2}package\.json +base \+ full \+ db-mysql$/m);
+    expect(stdout).toMatch(/^ {2}\.env\.example +base \+ full \+ db-mysql$/m);
+    expect(stdout).toMatch(/^ {2}compose\.yaml +db-mysql$/m);
+    expect(stdout).toMatch(/^ {2}src\/app\.ts +base$/m);
+    expect(stdout).toMatch(/^ {2}scaffold\.json +\(written by scaffold\)$/m);
     expect(stdout).toMatch(/\d+ files in \d+ directories would be created in demo\//);
     expect(await readdir(cwd)).toEqual([]);
   });
@@ -162,7 +166,13 @@ describe("dry run", () => {
       warnings: [],
     });
     expect(report.files.length).toBe(report.summary.files);
-    expect(report.files.map((f: { path: string }) => f.path)).toContain("scaffold.json");
+    const layers = Object.fromEntries(report.files.map((f: { path: string; layers: string[] }) => [f.path, f.layers]));
+    expect(layers).toMatchObject({
+      ".env.example": ["base", "full", "db-postgres"],
+      "README.md": ["full"],
+      "drizzle/0000_init.sql": ["full-postgres"],
+      "scaffold.json": [],
+    });
     expect(report.summary.directories).toBeGreaterThan(3);
     expect(await readdir(cwd)).toEqual([]);
   });

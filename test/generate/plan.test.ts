@@ -22,6 +22,15 @@ const tree: TemplateTree = {
     "layers/full/package.json": { contents: '{"scripts":{"start":"node src/main.ts"}}', mode: 0o644 },
     "layers/full/setup.sh": { contents: "#!/bin/sh\n", mode: 0o755 },
     "layers/sqlite/db.ts": { contents: "sqlite", mode: 0o644 },
+    "layers/base/.env.example": {
+      contents: "# Header\n\nPORT=8080\n# Log format.\nAPP_ENV=development\n",
+      mode: 0o644,
+    },
+    "layers/full/.env.example": { contents: "# Signing key.\nJWT_SECRET=dev\n", mode: 0o644 },
+    "layers/sqlite/.env.example": {
+      contents: "# Tests log less.\nAPP_ENV=test\n# The file.\nDATABASE_URL=file:./a.sqlite\n# container: none\n",
+      mode: 0o644,
+    },
   },
 };
 const options: ProjectOptions = {
@@ -51,6 +60,49 @@ describe("planProject", () => {
     expect(pkg).toEqual({ name: "demo-api", scripts: { test: "bun test", start: "node src/main.ts" } });
     expect(files.find((f) => f.path === "setup.sh")?.mode).toBe(0o755);
     expect(files.some((f) => f.path === "db.ts")).toBe(false);
+  });
+
+  test("names the layers each file comes from: the last one, or every contributor of a merged file, in order", () => {
+    const from = (database: ProjectOptions["database"]) =>
+      Object.fromEntries(planProject(tree, { ...options, database }).map(({ path, layers }) => [path, layers]));
+    expect(from("postgres")).toEqual({
+      ".env.example": ["base", "full"],
+      "README.md": ["base"],
+      "package.json": ["base", "full"],
+      "scaffold.json": [], // written by the CLI, from no layer
+      "setup.sh": ["full"],
+    });
+    expect(from("sqlite")).toMatchObject({
+      ".env.example": ["base", "full", "sqlite"],
+      "db.ts": ["sqlite"],
+      "package.json": ["base", "full"],
+    });
+  });
+
+  test("concatenates .env.example fragments in layer order", () => {
+    const env = planProject(tree, options).find((f) => f.path === ".env.example");
+    expect(env?.contents).toBe(
+      "# Header\n\nPORT=8080\n# Log format.\nAPP_ENV=development\n# Signing key.\nJWT_SECRET=dev\n",
+    );
+  });
+
+  test("a later .env.example fragment replaces an earlier variable, with its comment, where it stood", () => {
+    const env = planProject(tree, { ...options, database: "sqlite" }).find((f) => f.path === ".env.example");
+    expect(env?.contents).toBe(
+      [
+        "# Header",
+        "",
+        "PORT=8080",
+        "# Tests log less.",
+        "APP_ENV=test",
+        "# Signing key.",
+        "JWT_SECRET=dev",
+        "# The file.",
+        "DATABASE_URL=file:./a.sqlite",
+        "# container: none",
+        "",
+      ].join("\n"),
+    );
   });
 
   test("records the generation choices in scaffold.json", () => {

@@ -13,7 +13,7 @@ afterAll(async () => {
   await rm(work, { recursive: true, force: true });
 });
 
-const file = (path: string, contents = path, mode = 0o644): PlannedFile => ({ path, contents, mode });
+const file = (path: string, contents = path, mode = 0o644): PlannedFile => ({ path, contents, mode, layers: ["base"] });
 
 test("directoriesOf lists every folder the files need, parents first", () => {
   expect(directoriesOf([file("a/b/c.ts"), file("a/d.ts"), file("e.ts"), file("f/g.ts")])).toEqual(["a", "a/b", "f"]);
