@@ -4,14 +4,19 @@
  *   - list: two filters (category EQUALS, price_gte), sort price,desc, page size 20, over 100,000 rows
  *   - list with the many-to-one vendor nested (mapping DEFAULT; the hand-written one batch-loads vendors too)
  *   - get by id
+ *   - the GraphQL list (scaffold/crud/graphql: same filters, sort, page size, nested vendor) against scaffold/crud's
+ *     own REST list with the vendor nested (target >= 0.7)
  * Databases: SQLite (bun:sqlite) and PGlite always, PostgreSQL when TEST_POSTGRES_URL is set (a fresh database,
- * dropped after). Each scenario runs a fixed number of in-process requests through `app.request()` (crud and
- * hand-written alternate in chunks of 50) and HTTP runs with autocannon (its own Node process, 10 connections;
- * alternating crud, hand, hand, crud, …) against Bun.serve. Prints requests/s, the ratio crud/hand (target >= 0.85) and SQL statements per request, counted
- * with Drizzle's logger. Both handlers' answers are compared first, so they provably do the same work.
+ * dropped after). Each scenario runs a fixed number of in-process requests through `app.request()` (the two sides
+ * alternate in chunks of 50) and HTTP runs with autocannon (its own Node process, 10 connections; alternating crud,
+ * reference, reference, crud, …) against Bun.serve. Prints requests/s, the ratio crud/reference (target >= 0.85
+ * against hand) and SQL statements per request, counted with Drizzle's logger. Both sides' answers are compared
+ * first, so they provably do the same work.
+ * On PostgreSQL it then compares scaffold/crud with Platformatic DB on Node on the same tables (bench/crud-peers.ts).
  * Options: --duration <s> per HTTP run (default 2), --rounds <n> HTTP runs per side (default 4), --requests <n>
- * in-process requests per side (default: per database),
- * --only <sqlite|pglite|postgres>.
+ * in-process requests per side (default: per database), --only <sqlite|pglite|postgres>, --connections <n> (wrk, the
+ * Platformatic comparison; default 10), --no-peers (no Platformatic comparison), --named-statements (an experiment:
+ * bench/crud-server.ts).
  */
 import { Database } from "bun:sqlite";
 import { deepStrictEqual } from "node:assert";
@@ -414,6 +419,7 @@ async function main(): Promise<void> {
       only: { type: "string" },
       connections: { type: "string", default: "10" },
       peers: { type: "boolean", default: true },
+      "named-statements": { type: "boolean", default: false },
     },
     allowNegative: true,
   });
@@ -422,7 +428,12 @@ async function main(): Promise<void> {
     rounds: Number(values.rounds),
     requests: values.requests ? Number(values.requests) : undefined,
   };
-  const peerOptions = { seconds: options.duration, rounds: options.rounds, connections: Number(values.connections) };
+  const peerOptions = {
+    seconds: options.duration,
+    rounds: options.rounds,
+    connections: Number(values.connections),
+    namedStatements: values["named-statements"],
+  };
   const openers: [string, () => Promise<Target>][] = [
     ["sqlite", sqliteTarget],
     ["pglite", pgliteTarget],
