@@ -149,7 +149,9 @@ async function wrk(servers: Servers, route: Route, seconds: number, options: Opt
   const report = result.output;
   const number = (pattern: RegExp) => Number(report.match(pattern)?.[1] ?? 0);
   const requests = number(/(\d+) requests in /);
-  const failed = number(/Non-2xx or 3xx responses: (\d+)/) + number(/Socket errors: connect (\d+)/);
+  const sockets = report.match(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/);
+  const socketErrors = sockets ? sockets.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0;
+  const failed = number(/Non-2xx or 3xx responses: (\d+)/) + socketErrors;
   if (requests === 0 || failed > 0) throw new Error(`wrk ${route.name}: failures\n${report}`);
   return { rps: number(/Requests\/sec:\s+([\d.]+)/), cpuUs: (cpu * 1e6) / requests };
 }

@@ -410,6 +410,17 @@ function print(rows: Row[]): void {
   for (const line of [header, ...lines]) console.log(line.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join("  "));
 }
 
+/** The Platformatic comparison; when it fails, the error is printed and the exit code set, the other rows still print. */
+async function peerRows(url: string, options: Parameters<typeof comparePeers>[1]): Promise<PeerRow[]> {
+  try {
+    return await comparePeers(url, options);
+  } catch (error) {
+    console.error(`The comparison with Platformatic DB failed: ${(error as Error).stack ?? error}`);
+    process.exitCode = 1;
+    return [];
+  }
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -449,7 +460,7 @@ async function main(): Promise<void> {
     const target = await open();
     try {
       rows.push(...(await measure(target, options)));
-      if (target.url && values.peers) peers = await comparePeers(target.url, peerOptions);
+      if (target.url && values.peers) peers = await peerRows(target.url, peerOptions);
     } finally {
       await target.close();
     }
