@@ -3,7 +3,7 @@
  * share their shape but not their types, so this file is the one place that treats the database loosely. MySQL has no
  * RETURNING: it reports affected rows and generated ids instead, and the row is read back.
  */
-import { count, eq, type SQL } from "drizzle-orm";
+import { and, count, eq, gt, lte, type SQL, sql } from "drizzle-orm";
 import type { ResourceModel } from "./model.ts";
 
 type Row = Record<string, unknown>;
@@ -71,6 +71,47 @@ export async function selectOne(
 /** Rows matching `where` in one statement (batch loading of relations). */
 export function selectWhere(db: unknown, model: ResourceModel, selection: Selections, where: SQL): Promise<Row[]> {
   return (db as Loose).select(selection.output).from(model.table).where(where);
+}
+
+/** A slice of each group of rows: positions `offset + 1` to `offset + limit` in `orderBy` order within the group. */
+export interface GroupPage {
+  /** The columns whose values form a group (a foreign key). */
+  readonly groupBy: readonly unknown[];
+  readonly orderBy: readonly SQL[];
+  readonly offset: number;
+  readonly limit: number;
+}
+
+const rankName = "crud_row_rank";
+
+/**
+ * Rows matching `where`, at most `limit` per group, in one statement: `ROW_NUMBER() OVER (PARTITION BY <group> ORDER BY
+ * …)` in a derived table, filtered on the rank (SQLite 3.25+, PostgreSQL, MySQL 8 and MariaDB 10.2+ have it). Rows come
+ * ordered by rank, so each group's rows keep `orderBy` order.
+ */
+export function selectGroupPages(
+  db: unknown,
+  model: ResourceModel,
+  selection: Selections,
+  where: SQL,
+  page: GroupPage,
+): Promise<Row[]> {
+  const rank =
+    sql<number>`row_number() over (partition by ${sql.join(page.groupBy as SQL[], sql`, `)} order by ${sql.join(
+      [...page.orderBy],
+      sql`, `,
+    )})`.as(rankName);
+  const ranked: Loose = (db as Loose)
+    .select({ ...selection.output, [rankName]: rank })
+    .from(model.table)
+    .where(where)
+    .as("crud_ranked");
+  const fields = Object.fromEntries(Object.keys(selection.output).map((name) => [name, ranked[name]]));
+  return (db as Loose)
+    .select(fields)
+    .from(ranked)
+    .where(and(gt(ranked[rankName], page.offset), lte(ranked[rankName], page.offset + page.limit)))
+    .orderBy(ranked[rankName]);
 }
 
 /** Inserts one row and returns its key values. */

@@ -4,7 +4,7 @@
  * loader: many-to-one with the target's `primaryKey` as `fields`, one-to-many with the relation's `fields`.
  */
 import { and, eq, inArray, or, type SQL } from "drizzle-orm";
-import { activeRows, type Selections, selectWhere } from "./db.ts";
+import { activeRows, type GroupPage, type Selections, selectGroupPages, selectWhere } from "./db.ts";
 import { queryLimits } from "./limits.ts";
 import type { FieldModel, ResourceModel } from "./model.ts";
 
@@ -40,9 +40,13 @@ export function keysCondition(fields: readonly FieldModel[], keys: readonly (rea
 /** Composite keys per statement: each is an AND in an OR chain, which SQLite nests (expression depth limit 1,000). */
 const compositeKeysPerStatement = 100;
 
+/** Which rows of each key's group to read: positions `offset + 1` to `offset + limit` in `orderBy` order. */
+export type KeyPage = Omit<GroupPage, "groupBy">;
+
 /**
  * The active rows of `model` (soft-deleted ones count as absent) whose `fields` hold one of `keys` (distinct, without
- * nulls): one statement per 500 single-column keys or 100 composite keys, none for no keys.
+ * nulls): one statement per 500 single-column keys or 100 composite keys, none for no keys. With `page`, at most
+ * `page.limit` rows per key (a window function in the same statement), in `page.orderBy` order within a key.
  */
 export async function selectByKeys(
   db: unknown,
@@ -50,13 +54,20 @@ export async function selectByKeys(
   selection: Selections,
   fields: readonly FieldModel[],
   keys: readonly (readonly unknown[])[],
+  page?: KeyPage,
 ): Promise<Row[]> {
   const perStatement = fields.length === 1 ? queryLimits.listValues : compositeKeysPerStatement;
   const active = activeRows(model);
+  const groupBy = fields.map((field) => field.column);
   const rows: Row[] = [];
   for (let start = 0; start < keys.length; start += perStatement) {
     const byKeys = keysCondition(fields, keys.slice(start, start + perStatement));
-    rows.push(...(await selectWhere(db, model, selection, active ? (and(byKeys, active) as SQL) : byKeys)));
+    const where = active ? (and(byKeys, active) as SQL) : byKeys;
+    rows.push(
+      ...(await (page
+        ? selectGroupPages(db, model, selection, where, { ...page, groupBy })
+        : selectWhere(db, model, selection, where))),
+    );
   }
   return rows;
 }

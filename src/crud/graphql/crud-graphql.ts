@@ -69,12 +69,12 @@ export function crudGraphql(options: CrudGraphqlOptions): CrudGraphql {
     names: graphqlNames(model),
   }));
   unique(resources);
-  const { schema, sizes } = generateSchema(resources);
+  const schema = generateSchema(resources);
   const sdl = printSchema(schema);
   const app = new Hono();
   if (options.enabled === false) return { app, schema, sdl };
   const path = normalizePath(options.path ?? "/graphql") || "/graphql";
-  const rule = limitsRule({ ...defaultLimits, ...options.limits }, sizes);
+  const rule = limitsRule({ ...defaultLimits, ...options.limits });
   const limitsPlugin: Plugin = { onValidate: ({ addValidationRule }) => addValidationRule(rule) };
   const yoga = createYoga<{ hono: Context }, Omit<GraphqlContext, "hono">>({
     schema,

@@ -1,9 +1,9 @@
 /**
  * Depth and cost limits, checked when the query is validated (before any resolver or SQL runs).
  * Depth: fields nested in one another (`books { edges { node { title } } }` is 4). Cost: every field counts 1, and
- * what is selected under a list counts once per row it can return: the `size` of a list query (its default size
- * without the argument, its maximum when given by a variable), `listCost` for a one-to-many field. Introspection
- * fields (`__schema`, `__type`, `__typename`) are free, so GraphiQL's schema query always passes.
+ * what is selected under a paged field (a list query, a one-to-many relation field) counts once per row it can return:
+ * its `size` (the default size without the argument, the maximum when given by a variable). Introspection fields
+ * (`__schema`, `__type`, `__typename`) are free, so GraphiQL's schema query always passes.
  */
 import {
   type ASTVisitor,
@@ -13,40 +13,34 @@ import {
   type GraphQLNamedType,
   GraphQLObjectType,
   getNamedType,
-  getNullableType,
-  isListType,
   Kind,
   type SelectionSetNode,
   type ValidationContext,
 } from "graphql";
+import { type PageLimits, pageLimitsOf } from "./paging.ts";
 
 export interface GraphqlLimits {
   /** Deepest field nesting a query may have (default 10). */
   readonly maxDepth?: number;
   /** Highest cost a query may have (default 5,000). */
   readonly maxCost?: number;
-  /** Rows assumed per one-to-many field when computing the cost (default 10). */
-  readonly listCost?: number;
 }
 
-export const defaultLimits: Required<GraphqlLimits> = { maxDepth: 10, maxCost: 5000, listCost: 10 };
-
-/** Connection types with the default and maximum page size of their list query. */
-export type PageSizes = ReadonlyMap<GraphQLNamedType, { readonly defaultSize: number; readonly maxSize: number }>;
+export const defaultLimits: Required<GraphqlLimits> = { maxDepth: 10, maxCost: 5000 };
 
 interface Measure {
   readonly depth: number;
   readonly cost: number;
 }
 
-function pageSize(node: FieldNode, sizes: { defaultSize: number; maxSize: number }): number {
+function pageSize(node: FieldNode, sizes: PageLimits): number {
   const size = node.arguments?.find((a) => a.name.value === "size")?.value;
   if (!size) return sizes.defaultSize;
   if (size.kind === Kind.INT) return Math.max(1, Math.min(Number(size.value), sizes.maxSize));
   return sizes.maxSize;
 }
 
-export function limitsRule(limits: Required<GraphqlLimits>, sizes: PageSizes) {
+export function limitsRule(limits: Required<GraphqlLimits>) {
   return (context: ValidationContext): ASTVisitor => {
     const measure = (set: SelectionSetNode, parent: GraphQLNamedType | undefined, fragments: string[]): Measure => {
       let depth = 0;
@@ -56,13 +50,11 @@ export function limitsRule(limits: Required<GraphqlLimits>, sizes: PageSizes) {
         if (selection.kind === Kind.FIELD) {
           if (selection.name.value.startsWith("__")) continue;
           const field = parent instanceof GraphQLObjectType ? parent.getFields()[selection.name.value] : undefined;
-          const type = field && getNullableType(field.type);
           const named = field && getNamedType(field.type);
           const below = selection.selectionSet ? measure(selection.selectionSet, named, fragments) : undefined;
-          const page = named && sizes.get(named);
-          // `edges` of a connection is a list whose rows the connection's size already counted.
-          const listed = type && isListType(type) && !(parent && sizes.has(parent));
-          const rows = page ? pageSize(selection, page) : listed ? limits.listCost : 1;
+          // Every list of rows is paged: `edges` of a connection holds the rows its list query's size counted.
+          const page = field && pageLimitsOf(field);
+          const rows = page ? pageSize(selection, page) : 1;
           inner = { depth: 1 + (below?.depth ?? 0), cost: 1 + rows * (below?.cost ?? 0) };
         } else if (selection.kind === Kind.INLINE_FRAGMENT) {
           const condition = selection.typeCondition && context.getSchema().getType(selection.typeCondition.name.value);

@@ -1,6 +1,6 @@
 /**
  * Output types: one object type per resource (its output fields, many-to-one relations as the parent object, and
- * one-to-many relations as the list of children), and its connection type for list queries. Relation fields obey
+ * one-to-many relations as a page of the children), and its connection type for list queries. Relation fields obey
  * the related resource's read rule (UNAUTHENTICATED / FORBIDDEN on that field) and skip soft-deleted rows.
  */
 import {
@@ -18,6 +18,7 @@ import type { ResourceState } from "../state.ts";
 import { type GraphqlContext, resolver } from "./context.ts";
 import { type GraphqlNames, pascal } from "./names.ts";
 import { hasNextPage, type Page } from "./operations.ts";
+import { pagingArguments, pagingExtensions, requestedPage } from "./paging.ts";
 import { scalarOf } from "./scalars.ts";
 
 type Row = Record<string, unknown>;
@@ -103,10 +104,14 @@ export function objectTypes(resources: readonly Resource[]): Map<ResourceModel, 
           const sourceModel = source.state.model;
           fields[name] = {
             type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(objectOf(sourceModel)))),
-            description: `The ${sourceModel.name} rows whose ${columns(relation.fields)} refers to this row (active ones, in key order)`,
-            resolve: resolver(report, async (row: Row, _args, context) => {
+            description: `The ${sourceModel.name} rows whose ${columns(relation.fields)} refers to this row (active ones, in key order, a page of them)`,
+            args: pagingArguments(source.state),
+            extensions: pagingExtensions(sourceModel),
+            resolve: resolver(report, async (row: Row, args, context) => {
               await authorize(context.hono, sourceModel.read, settings.auth);
-              return context.loaders.children(sourceModel, relation, row);
+              const { page, size } = requestedPage(source.state, args);
+              const keyPage = { orderBy: source.state.tiebreak, offset: page * size, limit: size };
+              return context.loaders.children(sourceModel, relation, row, keyPage);
             }),
           };
         }

@@ -16,6 +16,7 @@ import { type UpdateRequest, updateOne as update } from "../operations/update.ts
 import { knownTotal, type PageRequest } from "../paging.ts";
 import { keyCondition, keySegment, type ResourceState, type RowKey } from "../state.ts";
 import { parameterValue } from "./inputs.ts";
+import { pageAsked } from "./paging.ts";
 
 type Row = Record<string, unknown>;
 export type Args = Record<string, unknown>;
@@ -57,12 +58,9 @@ function listParameters(state: ResourceState, args: Args): URLSearchParams {
   return params;
 }
 
-const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
-const names = { page: "page", size: "size" };
-
 export async function listPage(state: ResourceState, c: Context, args: Args): Promise<Page> {
   const params = listParameters(state, args);
-  const page = await readPage(state, c, { page: text(args.page), size: text(args.size), names, params });
+  const page = await readPage(state, c, { ...pageAsked(args), params });
   const { rows, request } = page;
   let total: Promise<number> | undefined;
   return {

@@ -8,7 +8,6 @@ import {
   type GraphQLFieldConfig,
   type GraphQLFieldConfigArgumentMap,
   type GraphQLFieldConfigMap,
-  GraphQLInt,
   GraphQLList,
   GraphQLNonNull,
   GraphQLObjectType,
@@ -18,7 +17,6 @@ import type { Operation } from "../model.ts";
 import type { ResourceState } from "../state.ts";
 import { type GraphqlContext, resolver } from "./context.ts";
 import { resourceInputs } from "./inputs.ts";
-import type { PageSizes } from "./limits.ts";
 import { objectTypes, type Resource } from "./object-types.ts";
 import {
   type Args,
@@ -30,6 +28,7 @@ import {
   updatePart,
   updateWhole,
 } from "./operations.ts";
+import { pagingArguments, pagingExtensions } from "./paging.ts";
 import { scalarOf } from "./scalars.ts";
 
 type Field = GraphQLFieldConfig<unknown, GraphqlContext>;
@@ -48,17 +47,11 @@ function addUnique(fields: GraphQLFieldConfigMap<unknown, GraphqlContext>, name:
   fields[name] = field;
 }
 
-export interface GeneratedSchema {
-  readonly schema: GraphQLSchema;
-  readonly sizes: PageSizes;
-}
-
 /** Resources with a replacing `router` or `expose: CUSTOM` get a type (relations may reach them) but no operations. */
-export function generateSchema(resources: readonly Resource[]): GeneratedSchema {
+export function generateSchema(resources: readonly Resource[]): GraphQLSchema {
   const types = objectTypes(resources);
   const query: GraphQLFieldConfigMap<unknown, GraphqlContext> = {};
   const mutation: GraphQLFieldConfigMap<unknown, GraphqlContext> = {};
-  const sizes = new Map<import("graphql").GraphQLNamedType, { defaultSize: number; maxSize: number }>();
   for (const { state, names } of resources) {
     const { model } = state;
     const resourceTypes = types.get(model);
@@ -77,14 +70,15 @@ export function generateSchema(resources: readonly Resource[]): GeneratedSchema 
     const add = (fields: typeof query, name: string, field: Field) => addUnique(fields, name, field, model.name);
     if (can("get")) add(query, names.one, operationField(state, { type: object, args: id }, getOne));
     if (can("list")) {
-      const args: GraphQLFieldConfigArgumentMap = {
-        page: { type: GraphQLInt, description: `Page number (${state.settings.paging.oneIndexed ? "1" : "0"}-based)` },
-        size: { type: GraphQLInt, description: `Page size (default ${model.defaultSize}, at most ${model.maxSize})` },
-      };
+      const args = pagingArguments(state);
       if (inputs.filter) args.filter = { type: inputs.filter };
       if (inputs.sort) args.sort = { type: new GraphQLList(new GraphQLNonNull(inputs.sort)) };
-      add(query, names.many, operationField(state, { type: new GraphQLNonNull(connection), args }, listPage));
-      sizes.set(connection, { defaultSize: model.defaultSize, maxSize: model.maxSize });
+      const extensions = pagingExtensions(model);
+      add(
+        query,
+        names.many,
+        operationField(state, { type: new GraphQLNonNull(connection), args, extensions }, listPage),
+      );
     }
     const type = names.type;
     if (can("create"))
@@ -110,12 +104,11 @@ export function generateSchema(resources: readonly Resource[]): GeneratedSchema 
     }
   }
   if (Object.keys(query).length === 0) throw new Error("scaffold/crud/graphql: no resource has a generated query");
-  const schema = new GraphQLSchema({
+  return new GraphQLSchema({
     query: new GraphQLObjectType({ name: "Query", fields: query }),
     ...(Object.keys(mutation).length > 0
       ? { mutation: new GraphQLObjectType({ name: "Mutation", fields: mutation }) }
       : {}),
     types: [...types.values()].map((t) => t.object),
   });
-  return { schema, sizes };
 }

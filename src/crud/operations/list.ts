@@ -90,14 +90,20 @@ export interface ReadPage {
   readonly sorted: boolean;
 }
 
-export async function readPage(state: ResourceState, c: Context, asked: PageAsked): Promise<ReadPage> {
+/** The page and size of a list of the resource, checked against its paging settings (400 when out of bounds). */
+export function resourcePage(state: ResourceState, asked: Omit<PageAsked, "params">): PageRequest {
   const { model, settings } = state;
-  await authorize(c, model.read, settings.auth);
-  const request = pageRequest(asked.page, asked.size, asked.names, {
+  return pageRequest(asked.page, asked.size, asked.names, {
     oneIndexed: settings.paging.oneIndexed,
     defaultSize: model.defaultSize,
     maxSize: model.maxSize,
   });
+}
+
+export async function readPage(state: ResourceState, c: Context, asked: PageAsked): Promise<ReadPage> {
+  const { model, settings } = state;
+  await authorize(c, model.read, settings.auth);
+  const request = resourcePage(state, asked);
   const { conditions, sorts } = listQuery(state, asked.params);
   const where = and(...conditions);
   const rows = await selectPage(settings.db, model, state.selections, {

@@ -416,6 +416,119 @@ export function graphqlSuite(factory: DialectFactory): void {
       });
     });
 
+    describe("one-to-many fields: paged per parent, batched", () => {
+      // Books page by 3 by default, at most 5: the REST list's settings apply to the relation field too.
+      const paged = () =>
+        app({
+          resources: [authorsResource(t.tables), booksResource(t.tables, { paging: { defaultSize: 3, maxSize: 5 } })],
+        });
+      const byName = `authors(sort: [{ field: name }])`;
+      const shelves = (data: { edges: { node: Record<string, unknown> }[] }) => data.edges.map((e) => e.node);
+      const titlesOf = (list: { title: string }[]) => list.map((b) => b.title);
+      beforeEach(async () => {
+        const now = new Date();
+        const extra = (prefix: string, authorId: number, count: number) =>
+          Array.from({ length: count }, (_, i) => ({
+            title: `${prefix}${i}`,
+            authorId,
+            createdAt: now,
+            updatedAt: now,
+          }));
+        // One at a time, so key order is insertion order on every database.
+        for (const row of [...extra("A", ids.alice, 7), ...extra("B", ids.bob, 3)]) {
+          await (t.db as Loose).insert(t.tables.books).values(row);
+        }
+        const a1 = await gql(paged(), `{ books(filter: { title_like: "A1" }) { edges { node { id } } } }`);
+        await gql(paged(), `mutation { deleteBook(id: ${a1.data.books.edges[0].node.id}) }`, undefined, editor);
+      });
+
+      test("default size per parent, soft-deleted children left out, one statement for all parents", async () => {
+        const before = t.statements.length;
+        const r = await gql(
+          paged(),
+          `{ ${byName} { edges { node { name books { title deleted version createdAt } } } } }`,
+        );
+        expect(r.errors).toBeUndefined();
+        // Read through the derived table, columns still decode as the table's (booleans, integers, dates).
+        expect(r.data.authors.edges[0].node.books[0]).toEqual({
+          title: "Dune",
+          deleted: false,
+          version: 0,
+          createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+        });
+        expect(shelves(r.data.authors).map((a) => [a.name, titlesOf(a.books as { title: string }[])])).toEqual([
+          ["Alice", ["Dune", "A0", "A2"]],
+          ["Bob", ["Emma", "B0", "B1"]],
+          ["Carol 100%_x", ["Fear"]],
+        ]);
+        const statements = t.statements.slice(before);
+        // The authors' page, then every author's first three books in one windowed statement.
+        expect(statements).toHaveLength(2);
+        expect(statements.filter((s) => /row_number\(\) over \(partition by/i.test(s))).toHaveLength(1);
+      });
+
+      test("page and size pick each parent's slice in key order; each distinct page is one statement", async () => {
+        const before = t.statements.length;
+        const r = await gql(
+          paged(),
+          `{ ${byName} { edges { node { name first: books(size: 2) { title } next: books(page: 1, size: 2) { title } last: books(page: 1, size: 5) { title } } } } }`,
+        );
+        expect(r.errors).toBeUndefined();
+        const shelf = (a: Record<string, unknown>) =>
+          [a.first, a.next, a.last].map((list) => titlesOf(list as { title: string }[]));
+        expect(shelves(r.data.authors).map(shelf)).toEqual([
+          [
+            ["Dune", "A0"],
+            ["A2", "A3"],
+            ["A5", "A6"],
+          ],
+          [["Emma", "B0"], ["B1", "B2"], []],
+          [["Fear"], [], []],
+        ]);
+        expect(t.statements.length - before).toBe(4);
+      });
+
+      test("nested one-to-many fields cost one statement per relation and level", async () => {
+        const before = t.statements.length;
+        const r = await gql(
+          paged(),
+          `{ ${byName} { edges { node { authorsByMentor { name books(size: 2) { title } } books(size: 1) { title } } } } }`,
+        );
+        expect(r.errors).toBeUndefined();
+        expect(shelves(r.data.authors)).toEqual([
+          {
+            authorsByMentor: [{ name: "Bob", books: [{ title: "Emma" }, { title: "B0" }] }],
+            books: [{ title: "Dune" }],
+          },
+          { authorsByMentor: [{ name: "Carol 100%_x", books: [{ title: "Fear" }] }], books: [{ title: "Emma" }] },
+          { authorsByMentor: [], books: [{ title: "Fear" }] },
+        ]);
+        // The page; the three authors' mentees and their books (one statement each); the mentees' books, next level.
+        expect(t.statements.length - before).toBe(4);
+        // The same page of the same relation again, one level down: the request's loader has it, no statement.
+        const again = t.statements.length;
+        const cached = await gql(
+          paged(),
+          `{ author(id: ${ids.alice}) { books(size: 1) { author { books(size: 1) { title } } } } }`,
+        );
+        expect(cached.data.author.books[0].author.books).toEqual([{ title: "Dune" }]);
+        expect(t.statements.length - again).toBe(3);
+      });
+
+      test("size above the resource's maximum, size 0 and a negative page are BAD_USER_INPUT, as for lists", async () => {
+        for (const [args, message] of [
+          ["size: 6", "Invalid size: must be an integer between 1 and 5"],
+          ["size: 0", "Invalid size: must be an integer between 1 and 5"],
+          ["page: -1", "Invalid page: must be an integer >= 0"],
+        ]) {
+          const r = await gql(paged(), `{ author(id: ${ids.alice}) { name books(${args}) { title } } }`);
+          expect(codes(r)).toEqual(["BAD_USER_INPUT"]);
+          expect(r.errors?.[0]?.message).toBe(message as string);
+          expect(r.errors?.[0]?.path).toEqual(["author", "books"]);
+        }
+      });
+    });
+
     describe("relations onto composite keys", () => {
       const votes = () =>
         app({
@@ -441,10 +554,13 @@ export function graphqlSuite(factory: DialectFactory): void {
         ]);
         // The page, the two book tags in one statement, their books in one.
         expect(t.statements.length - before).toBe(3);
+        const beforeBack = t.statements.length;
         const back = await gql(
           votes(),
           `{ bookTags(sort: [{ field: tag }, { field: bookId }]) { edges { node { tag tagVotes { voter } } } } }`,
         );
+        // The page, then the votes of all three tags, paged per two-column key in one statement.
+        expect(t.statements.length - beforeBack).toBe(2);
         expect(back.data.bookTags.edges.map((e: { node: unknown }) => e.node)).toEqual([
           { tag: "classic", tagVotes: [] },
           { tag: "classic", tagVotes: [{ voter: "v2" }] },
