@@ -515,7 +515,7 @@ export function graphqlSuite(factory: DialectFactory): void {
         expect(t.statements.length - again).toBe(3);
       });
 
-      test("size above the resource's maximum, size 0 and a negative page are BAD_USER_INPUT, as for lists", async () => {
+      test("size above the resource's maximum, size 0 and a page before the first are BAD_USER_INPUT, as for lists", async () => {
         for (const [args, message] of [
           ["size: 6", "Invalid size: must be an integer between 1 and 5"],
           ["size: 0", "Invalid size: must be an integer between 1 and 5"],
@@ -526,6 +526,14 @@ export function graphqlSuite(factory: DialectFactory): void {
           expect(r.errors?.[0]?.message).toBe(message as string);
           expect(r.errors?.[0]?.path).toEqual(["author", "books"]);
         }
+        const oneIndexed = app({
+          paging: { oneIndexed: true },
+          resources: [authorsResource(t.tables), booksResource(t.tables, { paging: { defaultSize: 3, maxSize: 5 } })],
+        });
+        const first = await gql(oneIndexed, `{ author(id: ${ids.alice}) { books(page: 1, size: 2) { title } } }`);
+        expect(first.data.author.books).toEqual([{ title: "Dune" }, { title: "A0" }]);
+        const zero = await gql(oneIndexed, `{ author(id: ${ids.alice}) { books(page: 0) { title } } }`);
+        expect(zero.errors?.[0]?.message).toBe("Invalid page: must be an integer >= 1");
       });
     });
 
