@@ -41,11 +41,11 @@ function substitute(text: string, values: Record<string, string>): string {
 export const hasPlaceholder = (text: string): boolean => text.search(PLACEHOLDER) !== -1;
 
 /** Files that several layers contribute to: a later layer's fragment is merged into what the earlier ones gave. */
-const MERGED: Record<string, (earlier: string, later: string) => string> = {
-  "package.json": mergeJson,
-  ".env.example": mergeEnv,
-};
-const mergerFor = (path: string) => MERGED[path.slice(path.lastIndexOf("/") + 1)];
+const MERGED = new Map<string, (earlier: string, later: string) => string>([
+  ["package.json", mergeJson],
+  [".env.example", mergeEnv],
+]);
+const mergerFor = (path: string) => MERGED.get(path.slice(path.lastIndexOf("/") + 1));
 
 export function selectLayers(tree: TemplateTree, options: ProjectOptions): string[] {
   const chosen = { template: options.template, database: options.database, observability: options.observability };

@@ -22,6 +22,7 @@ const tree: TemplateTree = {
     "layers/full/package.json": { contents: '{"scripts":{"start":"node src/main.ts"}}', mode: 0o644 },
     "layers/full/setup.sh": { contents: "#!/bin/sh\n", mode: 0o755 },
     "layers/sqlite/db.ts": { contents: "sqlite", mode: 0o644 },
+    "layers/sqlite/setup.sh": { contents: "#!/bin/sh\n# sqlite\n", mode: 0o755 },
     "layers/base/.env.example": {
       contents: "# Header\n\nPORT=8080\n# Log format.\nAPP_ENV=development\n",
       mode: 0o644,
@@ -75,6 +76,7 @@ describe("planProject", () => {
     expect(from("sqlite")).toMatchObject({
       ".env.example": ["base", "full", "sqlite"],
       "db.ts": ["sqlite"],
+      "setup.sh": ["sqlite"], // replaced, not merged: only the last layer's file is written
       "package.json": ["base", "full"],
     });
   });
@@ -128,6 +130,7 @@ describe("planProject", () => {
     expect(planned.get("setup.sh")?.gitBlob).toMatch(/^[0-9a-f]{40}$/);
     expect(planned.get("README.md")?.gitBlob).toBeUndefined(); // a placeholder: substituted
     expect(planned.get("package.json")?.gitBlob).toBeUndefined(); // merged
+    expect(planned.get(".env.example")?.gitBlob).toBeUndefined(); // merged
     expect(planned.get("scaffold.json")?.gitBlob).toBeUndefined();
   });
 });
