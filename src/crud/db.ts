@@ -39,11 +39,13 @@ export function activeRows(model: ResourceModel): SQL | undefined {
 export interface PageQuery {
   readonly where: SQL | undefined;
   readonly orderBy: readonly SQL[];
-  readonly limit: number;
-  readonly offset: number;
+  /** Numbers, or placeholders of a prepared statement. */
+  readonly limit: unknown;
+  readonly offset: unknown;
 }
 
-export function selectPage(db: unknown, model: ResourceModel, selection: Selections, query: PageQuery): Promise<Row[]> {
+/** A page of rows (a query to prepare, or to await). */
+export function selectPage(db: unknown, model: ResourceModel, selection: Selections, query: PageQuery): Loose {
   return (db as Loose)
     .select(selection.output)
     .from(model.table)
@@ -53,9 +55,14 @@ export function selectPage(db: unknown, model: ResourceModel, selection: Selecti
     .offset(query.offset);
 }
 
-export async function countRows(db: unknown, model: ResourceModel, where: SQL | undefined): Promise<number> {
-  const rows: { total: number }[] = await (db as Loose).select({ total: count() }).from(model.table).where(where);
-  return Number(rows[0]?.total ?? 0);
+/** `{ total }`: how many rows match `where` (a query to prepare; rows come as `[{ total }]`). */
+export function countQuery(db: unknown, model: ResourceModel, where: SQL | undefined): Loose {
+  return (db as Loose).select({ total: count() }).from(model.table).where(where);
+}
+
+/** At most one row matching `where` (a query to prepare, or to await). */
+export function oneQuery(db: unknown, model: ResourceModel, selection: Selections, where: SQL): Loose {
+  return (db as Loose).select(selection.output).from(model.table).where(where).limit(1);
 }
 
 export async function selectOne(
@@ -64,12 +71,12 @@ export async function selectOne(
   selection: Selections,
   where: SQL,
 ): Promise<Row | undefined> {
-  const rows: Row[] = await (db as Loose).select(selection.output).from(model.table).where(where).limit(1);
+  const rows: Row[] = await oneQuery(db, model, selection, where);
   return rows[0];
 }
 
-/** Rows matching `where` in one statement (batch loading of relations). */
-export function selectWhere(db: unknown, model: ResourceModel, selection: Selections, where: SQL): Promise<Row[]> {
+/** Rows matching `where` in one statement (batch loading of relations; a query to prepare, or to await). */
+export function selectWhere(db: unknown, model: ResourceModel, selection: Selections, where: SQL): Loose {
   return (db as Loose).select(selection.output).from(model.table).where(where);
 }
 

@@ -138,42 +138,83 @@ function likePattern(raw: string): string {
 }
 
 /** Case-insensitive substring match, escaping with a backslash on every dialect. */
-function likeCondition(field: FieldModel, raw: string, dialect: ResourceModel["dialect"]): SQL {
-  const pattern = likePattern(raw);
-  if (dialect === "pg") return ilike(field.column, pattern);
-  if (dialect === "mysql") return like(field.column, pattern);
+function likeCondition(field: FieldModel, pattern: unknown, dialect: ResourceModel["dialect"]): SQL {
+  if (dialect === "pg") return ilike(field.column, pattern as string);
+  if (dialect === "mysql") return like(field.column, pattern as string);
   return sql`${field.column} like ${pattern} escape '\\'`;
 }
 
-/** The SQL condition of one filter parameter (`_null=false` means the opposite check). */
-export function filterCondition(parameter: FilterParameter, raw: string, dialect: ResourceModel["dialect"]): SQL {
-  const { field } = parameter;
-  const column = field.column;
+/** A filter parameter's value, checked and parsed: what it binds, and what else the SQL text depends on. */
+export interface FilterValues {
+  readonly parameter: FilterParameter;
+  /** The values the condition binds, in order (a LIKE pattern escaped, a list's items). */
+  readonly values: readonly unknown[];
+  /** Part of the statement's shape: the parameter, a list's length, a flag's value. */
+  readonly shape: string;
+  /** The `true`/`false` of `_null` and `_not_null`. */
+  readonly flag?: boolean;
+}
+
+/** Parses and checks one filter parameter's value (throws FilterValueError). */
+export function filterValues(parameter: FilterParameter, raw: string): FilterValues {
+  const { field, name } = parameter;
+  switch (parameter.operator) {
+    case "like":
+      return { parameter, values: [likePattern(raw)], shape: name };
+    case "in":
+    case "notIn": {
+      const values = list(parameter, raw);
+      return { parameter, values, shape: `${name}:${values.length}` };
+    }
+    case "null":
+    case "notNull": {
+      const value = flag(parameter, raw);
+      return { parameter, values: [], shape: `${name}:${value}`, flag: value };
+    }
+    case "between": {
+      const values = list(parameter, raw);
+      if (values.length !== 2) throw new FilterValueError(`${name} needs two comma-separated bounds`);
+      return { parameter, values, shape: name };
+    }
+    default:
+      return { parameter, values: [parseFilterValue(field, raw)], shape: name };
+  }
+}
+
+/**
+ * The SQL condition of a parsed filter over `slots`, one per value: the values themselves or placeholders (`_null=false`
+ * means the opposite check).
+ */
+export function filterCondition(
+  filter: FilterValues,
+  slots: readonly unknown[],
+  dialect: ResourceModel["dialect"],
+): SQL {
+  const { parameter } = filter;
+  const column = parameter.field.column;
+  const [first, second] = slots;
   switch (parameter.operator) {
     case "eq":
-      return eq(column, parseFilterValue(field, raw));
+      return eq(column, first);
     case "like":
-      return likeCondition(field, raw, dialect);
+      return likeCondition(parameter.field, first, dialect);
     case "gt":
-      return gt(column, parseFilterValue(field, raw));
+      return gt(column, first);
     case "lt":
-      return lt(column, parseFilterValue(field, raw));
+      return lt(column, first);
     case "gte":
-      return gte(column, parseFilterValue(field, raw));
+      return gte(column, first);
     case "lte":
-      return lte(column, parseFilterValue(field, raw));
+      return lte(column, first);
     case "in":
-      return inArray(column, list(parameter, raw));
+      return inArray(column, [...slots]);
     case "notIn":
-      return notInArray(column, list(parameter, raw));
+      return notInArray(column, [...slots]);
     case "null":
-      return flag(parameter, raw) ? isNull(column) : isNotNull(column);
+      return filter.flag ? isNull(column) : isNotNull(column);
     case "notNull":
-      return flag(parameter, raw) ? isNotNull(column) : isNull(column);
-    case "between": {
-      const bounds = list(parameter, raw);
-      if (bounds.length !== 2) throw new FilterValueError(`${parameter.name} needs two comma-separated bounds`);
-      return and(gte(column, bounds[0]), lte(column, bounds[1])) as SQL;
-    }
+      return filter.flag ? isNotNull(column) : isNull(column);
+    case "between":
+      return and(gte(column, first), lte(column, second)) as SQL;
   }
 }

@@ -7,6 +7,7 @@ import { and, eq, inArray, or, type SQL } from "drizzle-orm";
 import { activeRows, type GroupPage, type Selections, selectGroupPages, selectWhere } from "./db.ts";
 import { queryLimits } from "./limits.ts";
 import type { FieldModel, ResourceModel } from "./model.ts";
+import { prepared, slot, slotValues } from "./statements.ts";
 
 type Row = Record<string, unknown>;
 
@@ -60,14 +61,22 @@ export async function selectByKeys(
   const active = activeRows(model);
   const groupBy = fields.map((field) => field.column);
   const rows: Row[] = [];
+  const activeOnly = (byKeys: SQL) => (active ? (and(byKeys, active) as SQL) : byKeys);
   for (let start = 0; start < keys.length; start += perStatement) {
-    const byKeys = keysCondition(fields, keys.slice(start, start + perStatement));
-    const where = active ? (and(byKeys, active) as SQL) : byKeys;
-    rows.push(
-      ...(await (page
-        ? selectGroupPages(db, model, selection, where, { ...page, groupBy })
-        : selectWhere(db, model, selection, where))),
-    );
+    const chunk = keys.slice(start, start + perStatement);
+    if (page) {
+      const where = activeOnly(keysCondition(fields, chunk));
+      rows.push(...(await selectGroupPages(db, model, selection, where, { ...page, groupBy })));
+      continue;
+    }
+    // A prepared statement per key fields and key count; values bound as p0, p1, … key by key.
+    const shape = `keys:${fields.map((field) => field.name).join(",")}:${chunk.length}`;
+    const statement = prepared(db, model, shape, () => {
+      let index = 0;
+      const slots = chunk.map(() => fields.map((field) => slot(index++, field.column)));
+      return selectWhere(db, model, selection, activeOnly(keysCondition(fields, slots)));
+    });
+    rows.push(...((await statement.execute(slotValues(chunk.flat()))) as Row[]));
   }
   return rows;
 }

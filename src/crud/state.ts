@@ -72,6 +72,8 @@ export function selectionCache(): (model: ResourceModel) => Selections {
 export interface RowKey {
   readonly where: SQL;
   readonly id: string;
+  /** The key's values in primary-key order. */
+  readonly values: readonly unknown[];
 }
 
 /** 404 for an id that addresses no (active) row. */
@@ -90,10 +92,9 @@ export function keyCondition(state: ResourceState, path: string, fromEnd: number
   const { primaryKey } = state.model;
   if (parts.length !== primaryKey.length) throw notFound(state.model, id);
   try {
-    const conditions = primaryKey.map((field, i) =>
-      eq(field.column, parseFilterValue(field, decodeURIComponent(parts[i] ?? ""))),
-    );
-    return { where: conditions.length === 1 ? (conditions[0] as SQL) : (and(...conditions) as SQL), id };
+    const values = primaryKey.map((field, i) => parseFilterValue(field, decodeURIComponent(parts[i] ?? "")));
+    const conditions = primaryKey.map((field, i) => eq(field.column, values[i]));
+    return { where: conditions.length === 1 ? (conditions[0] as SQL) : (and(...conditions) as SQL), id, values };
   } catch (error) {
     if (error instanceof FilterValueError || error instanceof URIError) throw notFound(state.model, id);
     throw error;

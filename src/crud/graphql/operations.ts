@@ -4,7 +4,6 @@
  * queries of db.ts). Only the framing differs: arguments instead of path, query string and body; no If-Match header.
  */
 import type { Context } from "hono";
-import { countRows } from "../db.ts";
 import { HttpError } from "../errors.ts";
 import { patchValues, putValues } from "../input.ts";
 import { createOne as create } from "../operations/create.ts";
@@ -67,9 +66,7 @@ export async function listPage(state: ResourceState, c: Context, args: Args): Pr
     rows,
     request,
     total: () => {
-      total ??= Promise.resolve(
-        knownTotal(request, rows.length) ?? countRows(state.settings.db, state.model, page.where),
-      );
+      total ??= Promise.resolve(knownTotal(request, rows.length) ?? page.count());
       return total;
     },
   };

@@ -1,19 +1,18 @@
 /** GET <path> (page of rows) and GET <path>/{id}: the HTTP framing of operations/list.ts and operations/read.ts. */
 import type { Context } from "hono";
-import { countRows } from "../db.ts";
 import { readPage } from "../operations/list.ts";
 import { findOne } from "../operations/read.ts";
 import { knownTotal, pageObject } from "../paging.ts";
 import { etagHeaders, keyCondition, outputRows, type ResourceState } from "../state.ts";
 
 export async function listRows(state: ResourceState, c: Context): Promise<Response> {
-  const { model, settings } = state;
+  const { settings } = state;
   const params = new URL(c.req.url).searchParams;
   const { pageParam, sizeParam } = settings.paging;
   const names = { page: pageParam, size: sizeParam };
   const page = await readPage(state, c, { page: params.get(pageParam), size: params.get(sizeParam), names, params });
   const { rows, request } = page;
-  const total = knownTotal(request, rows.length) ?? (await countRows(settings.db, model, page.where));
+  const total = knownTotal(request, rows.length) ?? (await page.count());
   const content = await outputRows(state, c, rows);
   return c.json(pageObject(content, request, total, page.sorted), 200, { "X-Total-Count": String(total) });
 }

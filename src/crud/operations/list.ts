@@ -4,33 +4,42 @@
  */
 import { and, asc, desc, type SQL } from "drizzle-orm";
 import type { Context } from "hono";
-import { selectPage } from "../db.ts";
+import { countQuery, selectPage } from "../db.ts";
 import { HttpError } from "../errors.ts";
-import { FilterValueError, filterCondition } from "../filters.ts";
+import { FilterValueError, type FilterValues, filterCondition, filterValues } from "../filters.ts";
 import { queryLimits } from "../limits.ts";
-import { sortOrder } from "../model.ts";
+import { type SortOrder, sortOrder } from "../model.ts";
 import { type PageRequest, pageRequest } from "../paging.ts";
 import { authorize } from "../security.ts";
 import type { ResourceState } from "../state.ts";
+import { prepared, slot, slotValues } from "../statements.ts";
 
 type Row = Record<string, unknown>;
 
+/** The filters, sort orders and soft-delete mode of a list request, with the values they bind. */
 export interface ListQuery {
-  readonly conditions: SQL[];
-  readonly sorts: SQL[];
+  readonly filters: readonly FilterValues[];
+  readonly sorts: readonly SortOrder[];
+  /** Whether a sort order applies, asked for or the resource's default (the page object's `sort`). */
+  readonly sorted: boolean;
+  readonly deleted: "active" | "all" | "only";
+  /** Everything the statements' SQL text depends on (the cache key of their prepared statements). */
+  readonly shape: string;
+  /** The filters' values in order. */
+  readonly values: readonly unknown[];
 }
 
 const tooMany = (what: string, limit: number) => new HttpError(400, `Too many ${what} parameters: at most ${limit}`);
 
 /**
- * Sort and filter parameters -> SQL (400 on an unknown sort field, a bad filter value, or more parameters than
+ * Sort and filter parameters, parsed (400 on an unknown sort field, a bad filter value, or more parameters than
  * `queryLimits` allows). Other parameters are ignored, or answer 400 naming them when the resource is strict.
  */
 export function listQuery(state: ResourceState, params: URLSearchParams): ListQuery {
   const { model, settings } = state;
   const { pageParam, sizeParam, sortParam } = settings.paging;
-  const conditions: SQL[] = [];
-  const sorts: SQL[] = [];
+  const filters: FilterValues[] = [];
+  const sorts: SortOrder[] = [];
   const unknown = new Set<string>();
   let includeDeleted = false;
   let deletedOnly = false;
@@ -39,7 +48,7 @@ export function listQuery(state: ResourceState, params: URLSearchParams): ListQu
       if (sorts.length === queryLimits.sortKeys) throw tooMany(name, queryLimits.sortKeys);
       const order = sortOrder(value, model.fieldsByName);
       if (typeof order === "string") throw new HttpError(400, `Invalid ${name}: ${order}`);
-      sorts.push(order.direction === "asc" ? asc(order.field.column) : desc(order.field.column));
+      sorts.push(order);
     } else if (model.softDelete && name === "includeDeleted") {
       includeDeleted = value === "true";
     } else if (model.softDelete && name === "deletedOnly") {
@@ -50,9 +59,9 @@ export function listQuery(state: ResourceState, params: URLSearchParams): ListQu
         if (name !== pageParam && name !== sizeParam) unknown.add(name);
         continue;
       }
-      if (conditions.length === queryLimits.filters) throw tooMany("filter", queryLimits.filters);
+      if (filters.length === queryLimits.filters) throw tooMany("filter", queryLimits.filters);
       try {
-        conditions.push(filterCondition(filter, value, model.dialect));
+        filters.push(filterValues(filter, value));
       } catch (error) {
         if (error instanceof FilterValueError) throw new HttpError(400, error.message);
         throw error;
@@ -62,13 +71,57 @@ export function listQuery(state: ResourceState, params: URLSearchParams): ListQu
   if (model.strictQuery && unknown.size > 0) {
     throw new HttpError(400, `Unknown query parameters: ${[...unknown].join(", ")}`);
   }
-  if (deletedOnly && state.deleted) conditions.push(state.deleted);
-  else if (!includeDeleted && state.active) conditions.push(state.active);
-  if (sorts.length === 0) {
-    for (const order of model.defaultSort)
-      sorts.push(order.direction === "asc" ? asc(order.field.column) : desc(order.field.column));
+  const deleted = deletedOnly && state.deleted ? "only" : !includeDeleted && state.active ? "active" : "all";
+  const orders = sorts.length > 0 ? sorts : model.defaultSort;
+  let shape = deleted;
+  const values: unknown[] = [];
+  for (const filter of filters) {
+    shape += `&${filter.shape}`;
+    values.push(...filter.values);
   }
-  return { conditions, sorts };
+  for (const order of orders) shape += `|${order.field.name},${order.direction}`;
+  return { filters, sorts: orders, sorted: orders.length > 0, deleted, shape, values };
+}
+
+/** The WHERE of a list query over placeholders (`p0`, `p1`, … in the order of `query.values`). */
+function listWhere(state: ResourceState, query: ListQuery): SQL | undefined {
+  const conditions: SQL[] = [];
+  let index = 0;
+  for (const filter of query.filters) {
+    const slots = filter.values.map(() => slot(index++, filter.parameter.field.column));
+    conditions.push(filterCondition(filter, slots, state.model.dialect));
+  }
+  if (query.deleted === "only" && state.deleted) conditions.push(state.deleted);
+  else if (query.deleted === "active" && state.active) conditions.push(state.active);
+  return and(...conditions);
+}
+
+/** The rows of one page of a list query, a prepared statement per shape. */
+function pageRows(state: ResourceState, query: ListQuery, request: PageRequest): Promise<Row[]> {
+  const { model, settings } = state;
+  const statement = prepared(settings.db, model, `page:${query.shape}`, () =>
+    selectPage(settings.db, model, state.selections, {
+      where: listWhere(state, query),
+      orderBy: [
+        ...query.sorts.map((order) => (order.direction === "asc" ? asc : desc)(order.field.column)),
+        ...state.tiebreak,
+      ],
+      limit: slot(query.values.length),
+      offset: slot(query.values.length + 1),
+    }),
+  );
+  const values = slotValues([...query.values, request.size, request.page * request.size]);
+  return statement.execute(values) as Promise<Row[]>;
+}
+
+/** How many rows match a list query (all pages), a prepared statement per shape. */
+async function countMatching(state: ResourceState, query: ListQuery): Promise<number> {
+  const { model, settings } = state;
+  const statement = prepared(settings.db, model, `count:${query.shape}`, () =>
+    countQuery(settings.db, model, listWhere(state, query)),
+  );
+  const rows = (await statement.execute(slotValues(query.values))) as { total: number }[];
+  return Number(rows[0]?.total ?? 0);
 }
 
 export interface PageAsked {
@@ -84,8 +137,8 @@ export interface PageAsked {
 export interface ReadPage {
   readonly rows: Row[];
   readonly request: PageRequest;
-  /** The filter, for a COUNT of all matching rows. */
-  readonly where: SQL | undefined;
+  /** How many rows match, on all pages (one COUNT statement). */
+  count(): Promise<number>;
   /** Whether a sort order applies (the page object's `sort`). */
   readonly sorted: boolean;
 }
@@ -101,16 +154,9 @@ export function resourcePage(state: ResourceState, asked: Omit<PageAsked, "param
 }
 
 export async function readPage(state: ResourceState, c: Context, asked: PageAsked): Promise<ReadPage> {
-  const { model, settings } = state;
-  await authorize(c, model.read, settings.auth);
+  await authorize(c, state.model.read, state.settings.auth);
   const request = resourcePage(state, asked);
-  const { conditions, sorts } = listQuery(state, asked.params);
-  const where = and(...conditions);
-  const rows = await selectPage(settings.db, model, state.selections, {
-    where,
-    orderBy: [...sorts, ...state.tiebreak],
-    limit: request.size,
-    offset: request.page * request.size,
-  });
-  return { rows, request, where, sorted: sorts.length > 0 };
+  const query = listQuery(state, asked.params);
+  const rows = await pageRows(state, query, request);
+  return { rows, request, count: () => countMatching(state, query), sorted: query.sorted };
 }
