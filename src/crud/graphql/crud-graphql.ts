@@ -13,6 +13,7 @@ import { type CrudSettings, resourceState, selectionCache } from "../state.ts";
 import type { CrudOptions } from "../types.ts";
 import type { GraphqlContext } from "./context.ts";
 import { graphiqlHandler } from "./graphiql.ts";
+import { jitPlugin } from "./jit.ts";
 import { defaultLimits, type GraphqlLimits, limitsRule } from "./limits.ts";
 import { RelationLoaders } from "./loaders.ts";
 import { graphqlNames } from "./names.ts";
@@ -47,6 +48,19 @@ function unique(resources: readonly Resource[]): void {
       seen.set(name, state.model.name);
     }
   }
+}
+
+/**
+ * yoga's answer as the runtime's own Response with a string body: on Node, yoga answers with @whatwg-node's Response,
+ * which @hono/node-server can only stream (a web stream over a Node stream, several writes), while a string body is
+ * written at once.
+ */
+async function runtimeResponse(response: Response): Promise<Response> {
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  return new Response(response.body ? await response.text() : null, { status: response.status, headers });
 }
 
 export function crudGraphql(options: CrudGraphqlOptions): CrudGraphql {
@@ -84,13 +98,13 @@ export function crudGraphql(options: CrudGraphqlOptions): CrudGraphql {
     cors: false,
     logging: false,
     context: () => ({ loaders: new RelationLoaders(settings.db, selections) }),
-    plugins: [limitsPlugin],
+    plugins: [limitsPlugin, jitPlugin()],
   });
-  app.on(["GET", "POST"], path, (c) => {
+  app.on(["GET", "POST"], path, async (c) => {
     if (c.req.method === "POST" && !jsonType.test(c.req.header("content-type") ?? "")) {
       return errorResponse(c, new HttpError(415, "Content-Type must be application/json"));
     }
-    return yoga.handleRequest(c.req.raw, { hono: c });
+    return runtimeResponse(await yoga.handleRequest(c.req.raw, { hono: c }));
   });
   if (options.graphiql !== false) {
     const graphiqlPath = normalizePath(options.graphiql ?? "/graphiql") || "/graphiql";
