@@ -1,5 +1,6 @@
 import { mergeEnv } from "./merge-env.ts";
 import { mergeJson } from "./merge-json.ts";
+import { moduleListPlaceholders } from "./module-list.ts";
 import type { Database, Observability, TemplateFile, TemplateName, TemplateTree } from "./template-tree.ts";
 
 export interface ProjectOptions {
@@ -76,7 +77,7 @@ export function planProject(tree: TemplateTree, options: ProjectOptions): Planne
       }
     }
   }
-  const values = placeholders(options);
+  const values = { ...placeholders(options), ...moduleListPlaceholders(files.keys()) };
   // A file with a precomputed blob hash has no placeholder: it is written as it is, hash included.
   const planned: PlannedFile[] = [...files].map(([path, { layers, ...file }]) =>
     file.gitBlob === undefined

@@ -1,17 +1,16 @@
 import { writeFileSync } from "node:fs";
 import { openApiDocument } from "./adapters/http/apidocs.ts";
 import { apiInfo, createApp } from "./app.ts";
-import { loadConfig } from "./infrastructure/app-config.ts";
 import { offlineDatabase } from "./infrastructure/database.ts";
 import { loadEnvFile } from "./infrastructure/env-file.ts";
 import { createLogger } from "./infrastructure/logger.ts";
 import { modules } from "./modules/index.ts";
-import { createContainer } from "./modules/module.ts";
+import { createContainer, loadConfig } from "./modules/module.ts";
 
 // Writes the OpenAPI document to a file (default openapi.json) without a database: the repositories prepare their
 // queries, nothing runs them.
 loadEnvFile(".env");
-const config = loadConfig(process.env);
+const config = loadConfig(modules, process.env);
 const logger = createLogger({ appEnv: config.APP_ENV, level: "silent", service: config.SERVICE_NAME });
 const container = createContainer(modules, { config, db: await offlineDatabase(), logger });
 const app = createApp({

@@ -6,11 +6,12 @@ import { notFoundHandler } from "./adapters/http/middleware/not-found.ts";
 import { requestLogger } from "./adapters/http/middleware/request-logger.ts";
 import { securityHeaders } from "./adapters/http/middleware/security-headers.ts";
 import { createRouter } from "./adapters/http/router.ts";
-import { routeTable } from "./adapters/http/routes.ts";
 import { defaultBodyLimitBytes } from "./infrastructure/config.ts";
 import type { Logger } from "./infrastructure/logger.ts";
 import { packageInfo } from "./infrastructure/package-info.ts";
-import type { Container } from "./modules/index.ts";
+import type { Container } from "./modules/container.ts";
+import { modules } from "./modules/index.ts";
+import { moduleRoutes } from "./modules/module.ts";
 
 export interface AppDependencies {
   container: Container;
@@ -43,8 +44,8 @@ export function createApp({
   app.route("/health", healthRoutes({ service, pingDatabase }));
   app.use(securityHeaders());
   app.use(bodyLimit(bodyLimitBytes));
-  for (const { path, routes } of routeTable) app.route(path, routes(container));
-  mountApiDocs(app, apiInfo);
+  for (const { path, router } of moduleRoutes(modules, container)) app.route(path, router);
+  mountApiDocs(app, apiInfo, Object.assign({}, ...modules.map((module) => module.securitySchemes ?? {})));
   app.notFound(notFoundHandler(app.routes));
   return app;
 }

@@ -1,5 +1,4 @@
 import { createApp } from "./app.ts";
-import { loadConfig } from "./infrastructure/app-config.ts";
 import { ConfigError } from "./infrastructure/config.ts";
 import { openDatabase } from "./infrastructure/database.ts";
 import { loadEnvFile } from "./infrastructure/env-file.ts";
@@ -7,12 +6,12 @@ import { createLogger } from "./infrastructure/logger.ts";
 import { startServer } from "./infrastructure/server.ts";
 import { exitGracefully } from "./infrastructure/shutdown.ts";
 import { modules } from "./modules/index.ts";
-import { createContainer } from "./modules/module.ts";
+import { createContainer, loadConfig } from "./modules/module.ts";
 
 // Entry: config -> logger -> database (+ migrations) -> composition root -> serve.
 try {
   loadEnvFile(".env");
-  const config = loadConfig(process.env);
+  const config = loadConfig(modules, process.env);
   const logger = createLogger({ appEnv: config.APP_ENV, level: config.LOG_LEVEL, service: config.SERVICE_NAME });
   const database = await openDatabase(config.DATABASE_URL);
   await database.migrate();

@@ -5,7 +5,7 @@ import { packageInfo } from "./package-info.ts";
 /** 1 MiB: far more than any JSON body of the API, far less than what would strain the service. */
 export const defaultBodyLimitBytes = 1_048_576;
 
-/** Settings every service has; templates extend this shape in `app-config.ts`. */
+/** Settings every service has; modules add theirs (`config` of src/modules/module.ts). */
 export const baseConfigShape = {
   PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
   /** `production` -> JSON logs at info; `development` -> readable logs at debug and stack traces in 500s. */
@@ -19,6 +19,8 @@ export const baseConfigShape = {
   /** How long a graceful shutdown may wait for in-flight requests before the process exits anyway. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
 };
+
+export type BaseConfig = z.infer<z.ZodObject<typeof baseConfigShape>>;
 
 /** A check across settings (the shape checks each on its own): the variable to blame and why, or nothing. */
 export type ConfigRule<Config> = (config: Config) => { variable: string; message: string } | undefined;

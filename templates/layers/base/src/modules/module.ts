@@ -1,25 +1,103 @@
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { z } from "zod";
+import type { AppEnv } from "../adapters/http/app-env.ts";
 import type { AppDatabase } from "../adapters/persistence/dialect.ts";
-import type { AppConfig } from "../infrastructure/app-config.ts";
+import { type BaseConfig, baseConfigShape, type ConfigRule, parseConfig } from "../infrastructure/config.ts";
 import type { Logger } from "../infrastructure/logger.ts";
 
-/** What every module gets from the entry point. */
-export interface ModuleContext {
-  config: AppConfig;
-  db: AppDatabase;
-  logger: Logger;
+/** Where a router is mounted. */
+export interface RouteEntry {
+  path: string;
+  router: OpenAPIHono<AppEnv>;
 }
 
-/** A DI module wires one resource (repository -> service -> what its routes need) and returns those pieces. */
-export type AppModule = (context: ModuleContext) => object;
+/** An OpenAPI security scheme its routes name in `security` (e.g. `{ type: "http", scheme: "bearer" }`). */
+export type SecurityScheme =
+  | { type: "http"; scheme: string; bearerFormat?: string }
+  | { type: "apiKey"; in: string; name: string };
+
+/**
+ * One resource, or a few that share state: the settings it reads, its adapters, its services, its routes. The
+ * entry point builds every module of `modules` (src/modules/index.ts) once, in order; adding a resource is adding a
+ * module file.
+ */
+export interface AppModule<
+  Shape extends z.ZodRawShape = z.ZodRawShape,
+  Adapters extends object = object,
+  Provides extends object = object,
+  Needs = never,
+> {
+  /** Environment variables it reads, validated with every other module's at start-up (the error names them all). */
+  config?: { shape: Shape; rules?: ConfigRule<BaseConfig & z.infer<z.ZodObject<Shape>>>[] };
+  /** Its outbound adapters (repositories over the database, hashers…): built once; tests pass in-memory ones. */
+  adapters?: (context: { db: AppDatabase; config: BaseConfig & z.infer<z.ZodObject<Shape>> }) => Adapters;
+  /** Its services (and middleware other modules may use), which join the container. */
+  provide: (context: {
+    config: BaseConfig & z.infer<z.ZodObject<Shape>>;
+    adapters: Adapters;
+    logger: Logger;
+  }) => Provides;
+  /** Its routers, built from the container (which holds what every module provides). */
+  routes?: (container: Needs) => RouteEntry[];
+  securitySchemes?: Record<string, SecurityScheme>;
+}
+
+/** Declares a module; only here so TypeScript infers its types. */
+export const defineModule = <Shape extends z.ZodRawShape, Adapters extends object, Provides extends object, Needs>(
+  module: AppModule<Shape, Adapters, Provides, Needs>,
+) => module;
+
+// biome-ignore lint/suspicious/noExplicitAny: any module, whatever its types
+export type AnyModule = AppModule<any, any, any, any>;
 
 type Intersection<U> = (U extends unknown ? (value: U) => void : never) extends (value: infer I) => void ? I : never;
 
-/** The container is everything the listed modules return, merged. */
-export type ContainerOf<Modules extends readonly AppModule[]> = Intersection<ReturnType<Modules[number]>>;
+/** The container: everything the listed modules provide, merged. */
+export type ContainerOf<Modules extends readonly AnyModule[]> = Intersection<ReturnType<Modules[number]["provide"]>>;
 
-export function createContainer<Modules extends readonly AppModule[]>(
+/** The adapters of the listed modules, merged (what a test passes instead). */
+export type AdaptersOf<Modules extends readonly AnyModule[]> = Intersection<
+  ReturnType<NonNullable<Modules[number]["adapters"]>>
+>;
+
+/** The settings of the listed modules' fragments, merged with the base settings. */
+export type ConfigOf<Modules extends readonly AnyModule[]> = BaseConfig &
+  Intersection<z.infer<z.ZodObject<NonNullable<Modules[number]["config"]>["shape"]>>>;
+
+/** What the modules are built from: the database, or (tests) every adapter ready-made. */
+export type ContainerContext<Modules extends readonly AnyModule[]> = { config: ConfigOf<Modules>; logger: Logger } & (
+  | { db: AppDatabase }
+  | { adapters: AdaptersOf<Modules> }
+);
+
+/** Builds every module once, in order: all adapters first, then the services. */
+export function createContainer<Modules extends readonly AnyModule[]>(
   modules: Modules,
-  context: ModuleContext,
+  context: ContainerContext<Modules>,
 ): ContainerOf<Modules> {
-  return Object.assign({}, ...modules.map((module) => module(context)));
+  const { config, logger } = context;
+  const adapters =
+    "adapters" in context
+      ? context.adapters
+      : Object.assign({}, ...modules.map((module) => module.adapters?.({ db: context.db, config }) ?? {}));
+  return Object.assign({}, ...modules.map((module) => module.provide({ config, adapters, logger })));
+}
+
+/** The base settings and every module's, from the environment; the error names every bad variable. */
+export function loadConfig<Modules extends readonly AnyModule[]>(
+  modules: Modules,
+  env: Record<string, string | undefined>,
+): ConfigOf<Modules> {
+  const shape = Object.assign({}, baseConfigShape, ...modules.map((module) => module.config?.shape ?? {}));
+  // Each rule reads settings of its own fragment, which the merged configuration holds.
+  const rules = modules.flatMap((module) => module.config?.rules ?? []) as ConfigRule<Record<string, unknown>>[];
+  return parseConfig(shape, env, rules) as ConfigOf<Modules>;
+}
+
+/** Every module's routers, in module order. */
+export function moduleRoutes<Modules extends readonly AnyModule[]>(
+  modules: Modules,
+  container: ContainerOf<Modules>,
+): RouteEntry[] {
+  return modules.flatMap((module) => module.routes?.(container) ?? []);
 }

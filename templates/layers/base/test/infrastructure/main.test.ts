@@ -4,10 +4,8 @@ import { mkdtempSync, readdirSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { developmentJwtSecret } from "../../src/infrastructure/development-secret.ts";
 import { foreignDatabaseUrls, serverlessDatabaseUrl } from "../support/database-urls.ts";
-
-const secret = "a-random-production-secret-of-32-bytes-or-more";
+import { templateEnv } from "../support/template-env.ts";
 
 const main = resolve("src/main.ts");
 
@@ -20,7 +18,7 @@ function runMain(env: Record<string, string>): Promise<{ code: number | null; ou
   return new Promise((done, reject) => {
     const child = spawn(process.execPath, [main], {
       cwd,
-      env: { PATH: process.env.PATH ?? "", APP_ENV: "production", ...env },
+      env: { PATH: process.env.PATH ?? "", APP_ENV: "production", ...templateEnv, ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
@@ -54,7 +52,6 @@ describe("start-up failures: one line and a non-zero exit", () => {
       const port = (busy.address() as { port: number }).port;
       try {
         const { code, output } = await runMain({
-          JWT_SECRET: secret,
           DATABASE_URL: serverlessDatabaseUrl as string,
           PORT: String(port),
         });
@@ -67,16 +64,15 @@ describe("start-up failures: one line and a non-zero exit", () => {
     30_000,
   );
 
-  test("the published development secret in production", async () => {
-    const { code, output } = await runMain({ JWT_SECRET: developmentJwtSecret, PORT: "0" });
+  test("an invalid setting", async () => {
+    const { code, output } = await runMain({ PORT: "eighty" });
     expect(code).toBe(1);
-    expect(output).toStartWith("Invalid configuration: JWT_SECRET: ");
+    expect(output).toStartWith("Invalid configuration: PORT: ");
     expect(output).not.toContain("\n");
   }, 20_000);
 
   test("a DATABASE_URL of another database is refused before anything is created", async () => {
     const { code, output, cwd } = await runMain({
-      JWT_SECRET: secret,
       DATABASE_URL: foreignDatabaseUrls[0] as string,
       PORT: "0",
     });

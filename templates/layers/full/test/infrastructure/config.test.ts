@@ -1,12 +1,25 @@
 import { describe, expect, test } from "bun:test";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { loadConfig } from "../../src/infrastructure/app-config.ts";
 import { ConfigError } from "../../src/infrastructure/config.ts";
+import { developmentJwtSecret } from "../../src/infrastructure/development-secret.ts";
 import { loadEnvFile } from "../../src/infrastructure/env-file.ts";
+import { modules } from "../../src/modules/index.ts";
+import { loadConfig as loadModulesConfig } from "../../src/modules/module.ts";
 
 const secret = "a-development-secret-of-32-bytes!";
+const loadConfig = (env: Record<string, string>) => loadModulesConfig(modules, env);
+
+function configError(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.message;
+    throw error;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
 
 describe("configuration", () => {
   test("defaults apply and empty variables count as unset", () => {
@@ -45,5 +58,27 @@ describe("configuration", () => {
     const env: Record<string, string | undefined> = { PORT: "9999" };
     loadEnvFile(file, env);
     expect(env).toEqual({ PORT: "9999", APP_ENV: "staging", EXTRA: "value" });
+  });
+
+  test(".env.example ships exactly the development secret the service knows", () => {
+    const line = readFileSync(".env.example", "utf8")
+      .split("\n")
+      .find((entry) => entry.startsWith("JWT_SECRET="));
+    expect(line).toBe(`JWT_SECRET=${developmentJwtSecret}`);
+  });
+
+  test("APP_ENV=production refuses the development secret, in one line naming JWT_SECRET", () => {
+    const message = configError({ APP_ENV: "production", JWT_SECRET: developmentJwtSecret });
+    expect(message).toStartWith("Invalid configuration: JWT_SECRET: ");
+    expect(message).toContain("development");
+    expect(message).not.toContain("\n");
+  });
+
+  test("the development secret still works outside production; production takes a real secret", () => {
+    expect(loadConfig({ APP_ENV: "development", JWT_SECRET: developmentJwtSecret }).JWT_SECRET).toBe(
+      developmentJwtSecret,
+    );
+    expect(loadConfig({ APP_ENV: "production", JWT_SECRET: secret }).APP_ENV).toBe("production");
+    expect(configError({ APP_ENV: "production", JWT_SECRET: "x".repeat(31) })).toContain("JWT_SECRET");
   });
 });

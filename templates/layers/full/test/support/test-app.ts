@@ -1,33 +1,33 @@
 import { pino } from "pino";
-import { requireAuth } from "../../src/adapters/http/require-auth.ts";
-import { JwtTokenIssuer } from "../../src/adapters/security/jwt-token-issuer.ts";
 import { createApp } from "../../src/app.ts";
-import { AuthService } from "../../src/services/auth.service.ts";
-import { PrincipalCache } from "../../src/services/principal-cache.ts";
-import { UserService } from "../../src/services/user.service.ts";
+import { modules } from "../../src/modules/index.ts";
+import { createContainer, loadConfig } from "../../src/modules/module.ts";
 import { fakeHasher, InMemoryRefreshTokenRepository, InMemoryUserRepository } from "./in-memory.ts";
 
 export const testSecret = "test-secret-that-is-at-least-32-bytes-long";
 
-/** The real app over in-memory ports: handler tests go through `app.request()` without a socket or database. */
+/**
+ * The real app, built from the service's own module list over in-memory adapters: handler tests go through
+ * `app.request()` without a socket or database.
+ */
 export function createTestApp(options: { pingDatabase?: () => Promise<void>; adminEmails?: string[] } = {}) {
   const users = new InMemoryUserRepository();
   const refreshTokens = new InMemoryRefreshTokenRepository();
-  const tokens = new JwtTokenIssuer({ secret: testSecret, refreshTtlSeconds: 3600 });
-  const principals = new PrincipalCache({ users, adminEmails: options.adminEmails ?? [] });
-  const container = {
-    authService: new AuthService({ users, refreshTokens, hasher: fakeHasher, tokens }),
-    requireAuth: requireAuth(tokens, principals),
-    userService: new UserService({ users, refreshTokens, principals }),
-  };
+  const config = loadConfig(modules, { JWT_SECRET: testSecret, ADMIN_EMAILS: (options.adminEmails ?? []).join(",") });
+  const logger = pino({ level: "silent" });
+  const container = createContainer(modules, {
+    config,
+    logger,
+    adapters: { users, refreshTokens, hasher: fakeHasher },
+  });
   const app = createApp({
     container,
-    logger: pino({ level: "silent" }),
+    logger,
     service: "test-service",
     exposeErrors: false,
     pingDatabase: options.pingDatabase ?? (async () => {}),
   });
-  return { app, users, refreshTokens, tokens };
+  return { app, users, refreshTokens };
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: assertions walk untyped JSON bodies; a wrong path fails the test anyway.

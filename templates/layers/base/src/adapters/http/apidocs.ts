@@ -2,11 +2,8 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { SecurityScheme } from "../../modules/module.ts";
 import type { AppEnv } from "./app-env.ts";
-
-export const bearerScheme = "bearerAuth";
-/** Put on every protected route, so the reference UI offers "Authorize" for it. */
-export const bearerSecurity = [{ [bearerScheme]: [] }];
 
 // A type alias (not an interface) so it fits OpenAPI's InfoObject with its `x-` index signature.
 export type ApiInfo = { title: string; version: string };
@@ -63,13 +60,15 @@ const page = (title: string) => `<!doctype html>
 
 const cached = "public, max-age=86400";
 
-/** `GET /apidocs` (Swagger UI), its assets, and `GET /apidocs/openapi.json`. */
-export function mountApiDocs(app: OpenAPIHono<AppEnv>, info: ApiInfo): void {
-  app.openAPIRegistry.registerComponent("securitySchemes", bearerScheme, {
-    type: "http",
-    scheme: "bearer",
-    bearerFormat: "JWT",
-  });
+/** `GET /apidocs` (Swagger UI), its assets, and `GET /apidocs/openapi.json` with the modules' security schemes. */
+export function mountApiDocs(
+  app: OpenAPIHono<AppEnv>,
+  info: ApiInfo,
+  securitySchemes: Record<string, SecurityScheme>,
+): void {
+  for (const [name, scheme] of Object.entries(securitySchemes)) {
+    app.openAPIRegistry.registerComponent("securitySchemes", name, scheme);
+  }
   app.doc31("/apidocs/openapi.json", documentConfig(info));
   app.get("/apidocs", (c) => c.html(page(info.title), 200, { "content-security-policy": pagePolicy }));
   app.get("/apidocs/swagger-initializer.js", (c) =>

@@ -4,7 +4,7 @@ import { createRouter } from "../../../src/adapters/http/router.ts";
 
 function docsApp() {
   const app = createRouter();
-  mountApiDocs(app, { title: "test-service", version: "1.0.0" });
+  mountApiDocs(app, { title: "test-service", version: "1.0.0" }, {});
   return app;
 }
 

@@ -11,6 +11,12 @@ declare module "hono" {
   }
 }
 
+/** The OpenAPI name of the scheme, and its definition (the accounts module registers it). */
+const bearerScheme = "bearerAuth";
+export const bearerAuthScheme = { [bearerScheme]: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } as const;
+/** Put on every protected route, so the reference UI offers "Authorize" for it. */
+export const bearerSecurity = [{ [bearerScheme]: [] }];
+
 /**
  * Accepts only a valid access token (`Authorization: Bearer <token>`) of a user that still exists; a refresh token is
  * refused. Whether the user exists comes from the principal cache: a Map look-up on most requests.

@@ -1,8 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import type { UserService } from "../../services/user.service.ts";
-import { bearerSecurity } from "./apidocs.ts";
 import { errorResponses, messageSchema, success, successSchema } from "./envelope.ts";
+import { bearerSecurity } from "./require-auth.ts";
 import { createRouter } from "./router.ts";
 import { listQuery, toUserBody, updateUserSchema, userIdParams, userSchema } from "./users.schemas.ts";
 
