@@ -11,7 +11,7 @@ import type { Logger } from "./infrastructure/logger.ts";
 import { packageInfo } from "./infrastructure/package-info.ts";
 import type { Container } from "./modules/container.ts";
 import { modules } from "./modules/index.ts";
-import { moduleRoutes } from "./modules/module.ts";
+import { type AnyModule, moduleMiddleware, moduleRoutes } from "./modules/module.ts";
 
 export interface AppDependencies {
   container: Container;
@@ -22,6 +22,8 @@ export interface AppDependencies {
   pingDatabase: () => Promise<void>;
   /** Larger request bodies are answered 413 (BODY_LIMIT_BYTES). */
   bodyLimitBytes?: number;
+  /** The service's modules (tests may pass others). */
+  modules?: readonly AnyModule[];
 }
 
 export const apiInfo: ApiInfo = { title: packageInfo.name, version: packageInfo.version };
@@ -34,8 +36,10 @@ export function createApp({
   exposeErrors,
   pingDatabase,
   bodyLimitBytes = defaultBodyLimitBytes,
+  modules: appModules = modules,
 }: AppDependencies) {
   const app = createRouter();
+  for (const middleware of moduleMiddleware(appModules, container)) app.use(middleware);
   app.use(requestLogger(logger));
   app.onError(errorHandler(logger, exposeErrors));
   // Health answers come before the middleware below, which they do not need (probes send no body and get no
@@ -44,8 +48,8 @@ export function createApp({
   app.route("/health", healthRoutes({ service, pingDatabase }));
   app.use(securityHeaders());
   app.use(bodyLimit(bodyLimitBytes));
-  for (const { path, router } of moduleRoutes(modules, container)) app.route(path, router);
-  mountApiDocs(app, apiInfo, Object.assign({}, ...modules.map((module) => module.securitySchemes ?? {})));
+  for (const { path, router } of moduleRoutes(appModules, container)) app.route(path, router);
+  mountApiDocs(app, apiInfo, Object.assign({}, ...appModules.map((module) => module.securitySchemes ?? {})));
   app.notFound(notFoundHandler(app.routes));
   return app;
 }

@@ -6,13 +6,14 @@ import { createLogger } from "./infrastructure/logger.ts";
 import { startServer } from "./infrastructure/server.ts";
 import { exitGracefully } from "./infrastructure/shutdown.ts";
 import { modules } from "./modules/index.ts";
-import { createContainer, loadConfig } from "./modules/module.ts";
+import { createContainer, loadConfig, moduleStops, startModules } from "./modules/module.ts";
 
-// Entry: config -> logger -> database (+ migrations) -> composition root -> serve.
+// Entry: config -> logger -> modules' start -> database (+ migrations) -> composition root -> serve.
 try {
   loadEnvFile(".env");
   const config = loadConfig(modules, process.env);
   const logger = createLogger({ appEnv: config.APP_ENV, level: config.LOG_LEVEL, service: config.SERVICE_NAME });
+  await startModules(modules, { config, logger });
   const database = await openDatabase(config.DATABASE_URL);
   await database.migrate();
   const container = createContainer(modules, { config, db: database.db, logger });
@@ -27,7 +28,7 @@ try {
   const server = await startServer(app.fetch, config.PORT);
   const { port, runtime, version } = server;
   logger.info({ port, runtime, runtimeVersion: version, appEnv: config.APP_ENV }, "listening");
-  exitGracefully(logger, [server.stop, database.close], config.SHUTDOWN_TIMEOUT_MS);
+  exitGracefully(logger, [server.stop, ...moduleStops(modules), database.close], config.SHUTDOWN_TIMEOUT_MS);
 } catch (error) {
   console.error(error instanceof ConfigError ? error.message : error);
   process.exit(1);

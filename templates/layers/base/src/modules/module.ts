@@ -1,4 +1,5 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
 import type { z } from "zod";
 import type { AppEnv } from "../adapters/http/app-env.ts";
 import type { AppDatabase } from "../adapters/persistence/dialect.ts";
@@ -39,7 +40,13 @@ export interface AppModule<
   }) => Provides;
   /** Its routers, built from the container (which holds what every module provides). */
   routes?: (container: Needs) => RouteEntry[];
+  /** Middleware in front of every route, the request logger included (tracing, metrics), in module order. */
+  middleware?: (container: Needs) => MiddlewareHandler[];
   securitySchemes?: Record<string, SecurityScheme>;
+  /** Runs before the service opens its database (e.g. starting a tracer). */
+  start?: (context: { config: BaseConfig & z.infer<z.ZodObject<Shape>>; logger: Logger }) => Promise<void> | void;
+  /** Runs at shutdown, once the server takes no more requests and before the database closes (e.g. flushing). */
+  stop?: () => Promise<void>;
 }
 
 /** Declares a module; only here so TypeScript infers its types. */
@@ -60,9 +67,12 @@ export type AdaptersOf<Modules extends readonly AnyModule[]> = Intersection<
   ReturnType<NonNullable<Modules[number]["adapters"]>>
 >;
 
+/** The settings of one module's fragment. */
+// biome-ignore lint/suspicious/noExplicitAny: any module, whatever its other types
+type FragmentOf<M> = M extends AppModule<infer Shape, any, any, any> ? z.infer<z.ZodObject<Shape>> : never;
+
 /** The settings of the listed modules' fragments, merged with the base settings. */
-export type ConfigOf<Modules extends readonly AnyModule[]> = BaseConfig &
-  Intersection<z.infer<z.ZodObject<NonNullable<Modules[number]["config"]>["shape"]>>>;
+export type ConfigOf<Modules extends readonly AnyModule[]> = BaseConfig & Intersection<FragmentOf<Modules[number]>>;
 
 /** What the modules are built from: the database, or (tests) every adapter ready-made. */
 export type ContainerContext<Modules extends readonly AnyModule[]> = { config: ConfigOf<Modules>; logger: Logger } & (
@@ -93,6 +103,26 @@ export function loadConfig<Modules extends readonly AnyModule[]>(
   const rules = modules.flatMap((module) => module.config?.rules ?? []) as ConfigRule<Record<string, unknown>>[];
   return parseConfig(shape, env, rules) as ConfigOf<Modules>;
 }
+
+/** Every module's middleware, in module order. */
+export function moduleMiddleware<Modules extends readonly AnyModule[]>(
+  modules: Modules,
+  container: ContainerOf<Modules>,
+): MiddlewareHandler[] {
+  return modules.flatMap((module) => module.middleware?.(container) ?? []);
+}
+
+/** Runs every module's `start`, in module order. */
+export async function startModules<Modules extends readonly AnyModule[]>(
+  modules: Modules,
+  context: { config: ConfigOf<Modules>; logger: Logger },
+): Promise<void> {
+  for (const module of modules) await module.start?.(context);
+}
+
+/** Every module's `stop`, in reverse module order (what started last stops first): shutdown steps. */
+export const moduleStops = (modules: readonly AnyModule[]): Array<() => Promise<void>> =>
+  modules.flatMap((module) => (module.stop ? [module.stop] : [])).reverse();
 
 /** Every module's routers, in module order. */
 export function moduleRoutes<Modules extends readonly AnyModule[]>(
