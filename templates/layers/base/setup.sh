@@ -1,8 +1,8 @@
 #!/bin/sh
-# One-time set-up, safe to run again: installs dependencies, writes .env with a random JWT_SECRET, configures the
+# One-time set-up, safe to run again: installs dependencies, writes .env with random secrets, configures the
 # database (a container when a container runtime is running, else a local server, else the embedded database where
 # there is one), then verifies everything by running the tests.
-# Every value you set in .env stays: setup.sh replaces only the published development JWT_SECRET, and picks
+# Every value you set in .env stays: setup.sh replaces only published development secrets, and picks
 # DATABASE_URL only while it is missing or still the value of .env.example (delete the line to have it pick again).
 #   --skip-install   do not run npm install (CI installs the dependencies itself)
 #   --skip-tests     do not run the tests at the end
@@ -46,12 +46,17 @@ fi
 
 say "Writing .env"
 [ -f .env ] || cp .env.example .env
-if ! grep -q '^JWT_SECRET=' .env || grep -q '^JWT_SECRET=development-only' .env; then
-  set_env JWT_SECRET "$(node -e 'console.log(require("node:crypto").randomBytes(48).toString("base64url"))')"
-  echo "JWT_SECRET: a new random secret"
-else
-  echo "JWT_SECRET: kept"
-fi
+# Each secret that .env.example ships as a published development value (development-only-...) gets a random value of
+# its own, unless .env already holds one.
+sed -n 's/^\([A-Z_][A-Z0-9_]*\)=development-only-.*/\1/p' .env.example | while read -r key; do
+  case "$(env_value "$key" .env)" in
+    "" | development-only-*)
+      set_env "$key" "$(node -e 'console.log(require("node:crypto").randomBytes(48).toString("base64url"))')"
+      echo "$key: a new random secret"
+      ;;
+    *) echo "$key: kept" ;;
+  esac
+done
 
 container_runtime() {
   for runtime in docker podman; do
