@@ -74,6 +74,14 @@ export function describeGeneratedProject(plan: GeneratedProjectPlan): void {
       }
     });
 
+    test("compose.yaml's service takes the settings of .env (optional) and sets only what differs in a container", async () => {
+      const compose = Bun.YAML.parse(await readFile(join(dir, "compose.yaml"), "utf8")) as {
+        services: { app: { env_file: unknown; environment: Record<string, unknown> } };
+      };
+      expect(compose.services.app.env_file).toEqual([{ path: ".env", required: false }]);
+      expect(Object.keys(compose.services.app.environment).sort()).toEqual(["APP_ENV", "DATABASE_URL", "PORT"]);
+    });
+
     test("refuses to start with a JWT_SECRET shorter than 32 bytes, naming the variable", async () => {
       // Configuration is checked before the database is touched, so no database is needed here.
       const env = { JWT_SECRET: "too-short-secret", DATABASE_URL: plan.unreachableDatabaseUrl, PORT: "0" };
