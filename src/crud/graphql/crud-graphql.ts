@@ -11,6 +11,7 @@ import { errorResponse, HttpError, reportToConsole } from "../errors.ts";
 import { buildModels, normalizePath } from "../model.ts";
 import { type CrudSettings, resourceState, selectionCache } from "../state.ts";
 import type { CrudOptions } from "../types.ts";
+import { bodyLimitPlugin } from "./body-limit.ts";
 import type { GraphqlContext } from "./context.ts";
 import { graphiqlHandler } from "./graphiql.ts";
 import { jitPlugin } from "./jit.ts";
@@ -97,8 +98,10 @@ export function crudGraphql(options: CrudGraphqlOptions): CrudGraphql {
     landingPage: false,
     cors: false,
     logging: false,
+    // bodyLimitPlugin: the same limit, counted only for bodies without a Content-Length.
+    maxRequestBodySize: false,
     context: () => ({ loaders: new RelationLoaders(settings.db, selections) }),
-    plugins: [limitsPlugin, jitPlugin()],
+    plugins: [limitsPlugin, jitPlugin(), bodyLimitPlugin()],
   });
   app.on(["GET", "POST"], path, async (c) => {
     if (c.req.method === "POST" && !jsonType.test(c.req.header("content-type") ?? "")) {

@@ -635,6 +635,34 @@ export function graphqlSuite(factory: DialectFactory): void {
         expect(mutation.status).toBe(405);
       });
 
+      test("bodies over 25 MB are 413 by Content-Length or counted when chunked; a bad Content-Length is 400", async () => {
+        const query = JSON.stringify({ query: "{ authors { totalCount } }" });
+        const post = (body: BodyInit, headers: Record<string, string> = {}) =>
+          app().request("/graphql", {
+            method: "POST",
+            headers: { "content-type": "application/json", ...headers },
+            body,
+          });
+        const chunked = (chunks: Uint8Array[]) =>
+          new ReadableStream<Uint8Array>({
+            pull(controller) {
+              const next = chunks.shift();
+              if (next) controller.enqueue(next);
+              else controller.close();
+            },
+          });
+        const declared = await post(query, { "content-length": "25000001" });
+        expect(declared.status).toBe(413);
+        expect(await declared.json()).toMatchObject({ errors: [{ extensions: { code: "REQUEST_ENTITY_TOO_LARGE" } }] });
+        expect((await post(query, { "content-length": "1, 1" })).status).toBe(400);
+        const megabyte = new Uint8Array(1_000_000).fill(32);
+        const huge = await post(chunked(Array.from({ length: 26 }, () => megabyte)));
+        expect(huge.status).toBe(413);
+        const small = await post(chunked([new TextEncoder().encode(query)]));
+        expect(small.status).toBe(200);
+        expect(((await small.json()) as { data: { authors: { totalCount: number } } }).data.authors.totalCount).toBe(3);
+      });
+
       test("unexpected errors are reported and masked", async () => {
         const reported: unknown[] = [];
         const broken = crudGraphql({
