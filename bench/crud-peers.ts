@@ -122,8 +122,6 @@ interface Options {
   readonly seconds: number;
   readonly rounds: number;
   readonly connections: number;
-  /** bench/crud-server.ts's NAMED_STATEMENTS experiment. */
-  readonly namedStatements: boolean;
 }
 
 /** wrk on core 1 against one route for `seconds`; a POST goes through a wrk Lua script. */
@@ -179,7 +177,6 @@ export async function comparePeers(databaseUrl: string, options: Options): Promi
     const command: [string, ...string[]] = [NODE, join(import.meta.dir, file)];
     const server = await launchServer(dir, file, PINNED ? ["taskset", "-c", "0", ...command] : command, {
       DATABASE_URL: databaseUrl,
-      NAMED_STATEMENTS: options.namedStatements ? "1" : "0",
     });
     started.push(server);
     return server;
@@ -228,7 +225,7 @@ export async function comparePeers(databaseUrl: string, options: Options): Promi
 
 export function printPeers(rows: PeerRow[], options: Options): void {
   console.log(
-    `\nNode ${PINNED ? "servers on core 0, wrk on core 1" : "(not pinned to cores: needs taskset and 2 cores)"}; wrk 1 thread, ${options.connections} connections, ${options.seconds} s per run, median of ${options.rounds} rounds (ratios: medians of back-to-back pairs); target: req/s ratio >= the row's target${options.namedStatements ? "; EXPERIMENT: scaffold/crud's postgres.js statements forced to named ones (--named-statements), not how it runs" : ""}\n`,
+    `\nNode ${PINNED ? "servers on core 0, wrk on core 1" : "(not pinned to cores: needs taskset and 2 cores)"}; wrk 1 thread, ${options.connections} connections, ${options.seconds} s per run, median of ${options.rounds} rounds (ratios: medians of back-to-back pairs); target: req/s ratio >= the row's target\n`,
   );
   console.log(
     "| route | req/s | CPU µs/req | compared with | its req/s | its CPU µs/req | req/s ratio | CPU ratio | check |",

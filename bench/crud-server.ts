@@ -3,11 +3,6 @@
  *   DATABASE_URL=postgres://… PORT=… node bench/crud-server.ts
  * REST under /api (bench/crud-schema.ts's resources), GraphQL at /graphql, GET /health for the launcher. One
  * process, the postgres-js driver with a pool of 10 (Platformatic's default pool size).
- *
- * NAMED_STATEMENTS=1 (bench/crud.ts --named-statements) is an experiment, not how scaffold/crud runs: Drizzle asks
- * postgres.js for unnamed statements unless a query is `.prepare(name)`d, and postgres.js then spends two round trips
- * per statement (Parse + Describe, then Bind + Execute); forcing named statements (cached per connection) shows what
- * preparing the queries in scaffold/crud would gain.
  */
 import { serve } from "@hono/node-server";
 import { drizzle } from "drizzle-orm/postgres-js";
@@ -18,11 +13,6 @@ import { crud } from "../src/crud/index.ts";
 import { crudResources, pgSchema } from "./crud-schema.ts";
 
 const client = postgres(process.env.DATABASE_URL as string, { max: 10, onnotice: () => {} });
-if (process.env.NAMED_STATEMENTS === "1") {
-  const unsafe = client.unsafe.bind(client);
-  client.unsafe = ((query, parameters, options) =>
-    unsafe(query, parameters, { ...options, prepare: true })) as typeof client.unsafe;
-}
 const db = drizzle({ client });
 const resources = crudResources(pgSchema());
 const app = new Hono();

@@ -15,8 +15,7 @@
  * On PostgreSQL it then compares scaffold/crud with Platformatic DB on Node on the same tables (bench/crud-peers.ts).
  * Options: --duration <s> per HTTP run (default 2), --rounds <n> HTTP runs per side (default 4), --requests <n>
  * in-process requests per side (default: per database), --only <sqlite|pglite|postgres>, --connections <n> (wrk, the
- * Platformatic comparison; default 10), --no-peers (no Platformatic comparison), --named-statements (an experiment:
- * bench/crud-server.ts).
+ * Platformatic comparison; default 10), --no-peers (no Platformatic comparison).
  */
 import { Database } from "bun:sqlite";
 import { deepStrictEqual } from "node:assert";
@@ -430,7 +429,6 @@ async function main(): Promise<void> {
       only: { type: "string" },
       connections: { type: "string", default: "10" },
       peers: { type: "boolean", default: true },
-      "named-statements": { type: "boolean", default: false },
     },
     allowNegative: true,
   });
@@ -443,7 +441,6 @@ async function main(): Promise<void> {
     seconds: options.duration,
     rounds: options.rounds,
     connections: Number(values.connections),
-    namedStatements: values["named-statements"],
   };
   const openers: [string, () => Promise<Target>][] = [
     ["sqlite", sqliteTarget],
