@@ -93,8 +93,15 @@ export function keyCondition(state: ResourceState, path: string, fromEnd: number
   if (parts.length !== primaryKey.length) throw notFound(state.model, id);
   try {
     const values = primaryKey.map((field, i) => parseFilterValue(field, decodeURIComponent(parts[i] ?? "")));
-    const conditions = primaryKey.map((field, i) => eq(field.column, values[i]));
-    return { where: conditions.length === 1 ? (conditions[0] as SQL) : (and(...conditions) as SQL), id, values };
+    return {
+      id,
+      values,
+      // Built when asked for: reads by key run a prepared statement with `values` instead.
+      get where() {
+        const conditions = primaryKey.map((field, i) => eq(field.column, values[i]));
+        return conditions.length === 1 ? (conditions[0] as SQL) : (and(...conditions) as SQL);
+      },
+    };
   } catch (error) {
     if (error instanceof FilterValueError || error instanceof URIError) throw notFound(state.model, id);
     throw error;
