@@ -44,10 +44,8 @@ export class RelationLoaders {
     return loader;
   }
 
-  /** The active target row `row` refers to through the relation, or null (also when a key column is null). */
-  async parent(relation: RelationModel, row: Row): Promise<Row | null> {
-    const key = keyValues(relation.fields, row);
-    if (!key) return null;
+  /** The active target row with the key (the relation's `fields` values of the referring row), or null. */
+  parent(relation: RelationModel, key: Key): Promise<Row | null> {
     const { target } = relation;
     // Shared by every relation onto the same resource: they all reference its primary key.
     return this.#loader(target, "", async (keys) => {

@@ -16,6 +16,7 @@ import type { FieldModel, RelationModel, ResourceModel } from "../model.ts";
 import { authorize } from "../security.ts";
 import type { ResourceState } from "../state.ts";
 import { type GraphqlContext, resolver } from "./context.ts";
+import { guarded } from "./errors.ts";
 import { type GraphqlNames, pascal } from "./names.ts";
 import { hasNextPage, type Page } from "./operations.ts";
 import { pagingArguments, pagingExtensions, requestedPage } from "./paging.ts";
@@ -93,11 +94,17 @@ export function objectTypes(resources: readonly Resource[]): Map<ResourceModel, 
           fields[relation.name] = {
             type: objectOf(relation.target),
             description: `The ${relation.target.name} row ${columns(relation.fields)} refers to (null when absent or soft-deleted)`,
-            resolve: resolver(report, async (row: Row, _args, context) => {
-              if (!keyValues(relation.fields, row)) return null;
-              await authorize(context.hono, relation.target.read, settings.auth);
-              return context.loaders.parent(relation, row);
-            }),
+            // Runs once per row: no await on a public target, the key computed once.
+            resolve: (row: Row, _args: unknown, context: GraphqlContext) => {
+              const key = keyValues(relation.fields, row);
+              if (!key) return null;
+              const rule = relation.target.read;
+              return guarded(context.hono, report, () =>
+                rule.level === "PUBLIC"
+                  ? context.loaders.parent(relation, key)
+                  : authorize(context.hono, rule, settings.auth).then(() => context.loaders.parent(relation, key)),
+              );
+            },
           };
         }
         for (const { name, source, relation } of incomingRelations(resource, resources)) {
