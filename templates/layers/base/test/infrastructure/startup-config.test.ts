@@ -1,22 +1,11 @@
 import { describe, expect, test } from "bun:test";
-import { ConfigError } from "../../src/infrastructure/config.ts";
-import { modules } from "../../src/modules/index.ts";
-import { loadConfig as loadModulesConfig } from "../../src/modules/module.ts";
 import { acceptedDatabaseUrls, foreignDatabaseUrls } from "../support/database-urls.ts";
+import { serviceConfig, configError as serviceConfigError } from "../support/service-config.ts";
 import { templateEnv } from "../support/template-env.ts";
 
-/** The service's configuration from `env` on top of what the template needs. */
-const loadConfig = (env: Record<string, string>) => loadModulesConfig(modules, { ...templateEnv, ...env });
-
-function configError(env: Record<string, string>): string {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.message;
-    throw error;
-  }
-  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
-}
+// The service's configuration from `env` on top of what the template needs.
+const loadConfig = (env: Record<string, string>) => serviceConfig({ ...templateEnv, ...env });
+const configError = (env: Record<string, string>) => serviceConfigError({ ...templateEnv, ...env });
 
 describe("start-up configuration", () => {
   test("BODY_LIMIT_BYTES: 1 MB by default, settable, a positive whole number", () => {

@@ -5,21 +5,9 @@ import { join } from "node:path";
 import { ConfigError } from "../../src/infrastructure/config.ts";
 import { developmentJwtSecret } from "../../src/infrastructure/development-secret.ts";
 import { loadEnvFile } from "../../src/infrastructure/env-file.ts";
-import { modules } from "../../src/modules/index.ts";
-import { loadConfig as loadModulesConfig } from "../../src/modules/module.ts";
+import { configError, serviceConfig as loadConfig } from "../support/service-config.ts";
 
 const secret = "a-development-secret-of-32-bytes!";
-const loadConfig = (env: Record<string, string>) => loadModulesConfig(modules, env);
-
-function configError(env: Record<string, string>): string {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.message;
-    throw error;
-  }
-  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
-}
 
 describe("configuration", () => {
   test("defaults apply and empty variables count as unset", () => {
