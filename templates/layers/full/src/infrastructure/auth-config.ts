@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { normalizeEmail } from "../domain/user.ts";
+import { normalizeEmail } from "../domain/email.ts";
 import { noDevelopmentSecretInProduction } from "./development-secret.ts";
 
 const utf8Length = (value: string) => new TextEncoder().encode(value).length;

@@ -1,6 +1,6 @@
+import { normalizeEmail } from "../domain/email.ts";
 import { unauthorized } from "../domain/errors.ts";
 import type { AccessToken, TokenPair } from "../domain/tokens.ts";
-import { normalizeEmail } from "../domain/user.ts";
 import type { PasswordHasher } from "../ports/password-hasher.ts";
 import type { RefreshTokenRepository } from "../ports/refresh-token-repository.ts";
 import type { TokenIssuer } from "../ports/token-issuer.ts";

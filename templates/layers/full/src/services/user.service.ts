@@ -1,6 +1,7 @@
+import { normalizeEmail } from "../domain/email.ts";
 import { forbidden, notFound } from "../domain/errors.ts";
 import type { Principal } from "../domain/principal.ts";
-import { normalizeEmail, type User } from "../domain/user.ts";
+import type { User } from "../domain/user.ts";
 import type { RefreshTokenRepository } from "../ports/refresh-token-repository.ts";
 import type { UserRepository } from "../ports/user-repository.ts";
 import type { PrincipalCache } from "./principal-cache.ts";

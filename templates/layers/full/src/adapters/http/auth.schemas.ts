@@ -1,14 +1,8 @@
 import { z } from "@hono/zod-openapi";
-import { EMAIL_MAX_LENGTH, normalizeEmail, PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH } from "../../domain/user.ts";
+import { PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH } from "../../domain/user.ts";
+import { emailSchema } from "./params.ts";
 
 const utf8Bytes = (value: string) => new TextEncoder().encode(value).length;
-
-/** Trimmed and lower-cased before it is checked, so ` Ada@Example.com ` is accepted as ada@example.com. */
-export const emailSchema = z
-  .string()
-  .overwrite(normalizeEmail)
-  .check(z.email(), z.maxLength(EMAIL_MAX_LENGTH))
-  .openapi({ example: "ada@example.com" });
 
 export const credentialsSchema = z
   .object({

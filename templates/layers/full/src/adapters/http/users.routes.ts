@@ -2,9 +2,10 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import type { UserService } from "../../services/user.service.ts";
 import { errorResponses, messageSchema, success, successSchema } from "./envelope.ts";
+import { idParams, listQuery } from "./params.ts";
 import { bearerSecurity } from "./require-auth.ts";
 import { createRouter } from "./router.ts";
-import { listQuery, toUserBody, updateUserSchema, userIdParams, userSchema } from "./users.schemas.ts";
+import { toUserBody, updateUserSchema, userSchema } from "./users.schemas.ts";
 
 const common = { tags: ["users"], security: bearerSecurity };
 const userResponse = (description: string) => ({
@@ -29,7 +30,7 @@ const get = createRoute({
   method: "get",
   path: "/{id}",
   summary: "Get a user",
-  request: { params: userIdParams },
+  request: { params: idParams },
   responses: { 200: userResponse("The user"), ...errorResponses(400, 401, 404) },
 });
 
@@ -39,7 +40,7 @@ const update = createRoute({
   path: "/{id}",
   summary: "Change a user's e-mail (your own; an administrator: anyone's)",
   request: {
-    params: userIdParams,
+    params: idParams,
     body: { required: true, content: { "application/json": { schema: updateUserSchema } } },
   },
   responses: { 200: userResponse("The updated user"), ...errorResponses(400, 401, 403, 404, 409) },
@@ -50,7 +51,7 @@ const remove = createRoute({
   method: "delete",
   path: "/{id}",
   summary: "Delete a user (your own; an administrator: anyone's). Soft delete; revokes the user's refresh tokens",
-  request: { params: userIdParams },
+  request: { params: idParams },
   responses: {
     200: { description: "Deleted", content: { "application/json": { schema: messageSchema } } },
     ...errorResponses(400, 401, 403, 404),

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { createTestApp, type Json } from "../../support/test-app.ts";
 
-describe("users list query", () => {
+describe("list query", () => {
   test("limit and offset are documented as plain integers (never null) with their bounds and defaults", async () => {
     const { app } = createTestApp();
     const document: Json = await (await app.request("/apidocs/openapi.json")).json();

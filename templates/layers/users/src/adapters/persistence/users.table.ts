@@ -1,0 +1,11 @@
+import { idColumn, stringColumn, table, timestampColumn } from "./dialect.ts";
+
+export const users = table("users", {
+  id: idColumn(),
+  email: stringColumn("email", 255).notNull().unique(),
+  name: stringColumn("name", 100),
+  createdAt: timestampColumn("created_at").notNull(),
+  updatedAt: timestampColumn("updated_at").notNull(),
+  /** Soft delete: set instead of removing the row. */
+  deletedAt: timestampColumn("deleted_at"),
+});
