@@ -24,7 +24,7 @@ export function printNextSteps({ options, target, files, backup, post }: Generat
       "",
       "Next steps:",
       `  cd ${options.projectName}`,
-      "  ./setup.sh         # dependencies, a random JWT_SECRET, the database, tests",
+      `  ./setup.sh         # dependencies, ${options.template === "full" ? "a random JWT_SECRET, " : ""}the database, tests`,
       "  npm run dev        # run the service with reload (http://localhost:8080)",
       "  npm test           # run its tests",
       "",

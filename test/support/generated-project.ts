@@ -1,8 +1,8 @@
 import { spawn } from "node:child_process";
-import { mkdtemp } from "node:fs/promises";
+import { cp, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import type { Database } from "../../src/generate/template-tree.ts";
+import type { Database, TemplateManifest, TemplateName } from "../../src/generate/template-tree.ts";
 
 export const repoRoot = resolve(import.meta.dir, "../..");
 /** Node 24, Bun and Deno as installed by the repository's own `npm install` (no global tool besides npm). */
@@ -93,15 +93,29 @@ export function npmInstall(dir: string) {
   });
 }
 
-/** Generates a `full` project for `database` with the CLI (`scaffold new`) in a fresh temporary folder. */
-export async function generateFullProject(database: Database): Promise<string> {
-  const parent = await mkdtemp(join(tmpdir(), `scaffold-e2e-${database}-`));
+/**
+ * Generates a `template` project for `database` with the CLI (`scaffold new`) in a fresh temporary folder. A template
+ * that the manifest does not list as available yet (its e2e is what decides that) is generated from a copy of
+ * `templates/` that lists it, through `--template-source`.
+ */
+export async function generateProject(template: TemplateName, database: Database): Promise<string> {
+  const parent = await mkdtemp(join(tmpdir(), `scaffold-e2e-${template}-${database}-`));
   const name = `e2e-${database}`;
   const cli = join(repoRoot, "src", "cli.ts");
-  const result = await runCommand(join(repoBin, "bun"), [cli, "new", name, "-d", database], {
-    cwd: parent,
-    timeoutMs: 60_000,
-  });
-  if (result.code !== 0) throw new Error(`scaffold new ${name} -d ${database} failed:\n${result.output}`);
+  const args = [cli, "new", name, "-t", template, "-d", database];
+  const manifest = JSON.parse(await readFile(join(repoRoot, "templates", "manifest.json"), "utf8")) as TemplateManifest;
+  if (!manifest.available.template.includes(template)) {
+    const source = join(parent, "templates");
+    await cp(join(repoRoot, "templates"), source, { recursive: true });
+    manifest.available.template.push(template);
+    await writeFile(join(source, "manifest.json"), JSON.stringify(manifest));
+    args.push("--template-source", source);
+  }
+  const result = await runCommand(join(repoBin, "bun"), args, { cwd: parent, timeoutMs: 60_000 });
+  if (result.code !== 0)
+    throw new Error(`scaffold new ${name} -t ${template} -d ${database} failed:\n${result.output}`);
   return join(parent, name);
 }
+
+/** Generates a `full` project for `database` (see generateProject). */
+export const generateFullProject = (database: Database): Promise<string> => generateProject("full", database);

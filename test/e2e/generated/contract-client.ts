@@ -19,6 +19,19 @@ export function uniqueEmail(label: string): string {
   return `${label}-${randomBytes(4).toString("hex")}@example.com`;
 }
 
+/** A fresh e-mail of exactly `length` characters, with DNS labels of at most 63 characters. */
+export function emailOfLength(length: number): string {
+  const local = uniqueEmail("x").split("@")[0]?.padEnd(60, "a") as string;
+  let domain = "example.com";
+  while (local.length + 1 + domain.length < length) {
+    const missing = length - (local.length + 1 + domain.length);
+    domain = `${"b".repeat(Math.min(62, missing - 1) || 1)}.${domain}`;
+  }
+  const email = `${local}@${domain}`;
+  if (email.length !== length) throw new Error(`emailOfLength(${length}) built ${email.length} characters`);
+  return email;
+}
+
 function describeAnswer(answer: HttpAnswer): string {
   return `HTTP ${answer.status}: ${answer.text.slice(0, 600)}`;
 }

@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { describeAuthHardening } from "./contract-auth.ts";
 import {
   ContractClient,
+  emailOfLength,
   expectAccessToken,
   expectData,
   expectDetails,
@@ -10,10 +11,10 @@ import {
   expectStatus,
   expectTokenPair,
   expectUser,
-  ISO_UTC,
   uniqueEmail,
 } from "./contract-client.ts";
 import { describeHttpHardening } from "./contract-http.ts";
+import { describeServiceBasics } from "./contract-service.ts";
 import { decodeJwt, hasValidSignature, signJwt } from "./jwt.ts";
 
 /** What the contract needs from a booted service; `deletedUserIds` is filled for the direct database check. */
@@ -28,19 +29,6 @@ export interface ContractTarget {
 const EURO = "\u20ac"; // 1 character, 3 bytes in UTF-8
 const NO_USER = 987_654_321;
 
-/** A fresh e-mail of exactly `length` characters, with DNS labels of at most 63 characters. */
-function emailOfLength(length: number): string {
-  const local = uniqueEmail("x").split("@")[0]?.padEnd(60, "a") as string;
-  let domain = "example.com";
-  while (local.length + 1 + domain.length < length) {
-    const missing = length - (local.length + 1 + domain.length);
-    domain = `${"b".repeat(Math.min(62, missing - 1) || 1)}.${domain}`;
-  }
-  const email = `${local}@${domain}`;
-  if (email.length !== length) throw new Error(`emailOfLength(${length}) built ${email.length} characters`);
-  return email;
-}
-
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 
 /**
@@ -51,28 +39,7 @@ export function describeHttpContract(target: () => ContractTarget): void {
   const client = () => new ContractClient(target().url);
   const T = 30_000;
 
-  describe("health", () => {
-    test("GET /health answers 200 { status: ok }", async () => {
-      const answer = await client().call("GET", "/health");
-      expectStatus(answer, 200);
-      expect(answer.json).toEqual({ status: "ok" });
-    });
-
-    test("GET /health/liveness answers 200", async () => {
-      expectStatus(await client().call("GET", "/health/liveness"), 200);
-    });
-
-    test("GET /health/readiness answers 200 ready with the database ok", async () => {
-      const answer = await client().call("GET", "/health/readiness");
-      expectStatus(answer, 200);
-      expectShape(answer.json, {
-        status: "ready",
-        service: expect.any(String),
-        timestamp: expect.stringMatching(ISO_UTC),
-        checks: { database: "ok" },
-      });
-    });
-  });
+  describeServiceBasics(target);
 
   describe("POST /api/v1/auth/register", () => {
     test(
@@ -402,18 +369,6 @@ export function describeHttpContract(target: () => ContractTarget): void {
   describeHttpHardening(target);
   describeAuthHardening(target);
 
-  describe("errors", () => {
-    test("unknown routes answer 404 NOT_FOUND in the error shape", async () => {
-      for (const [method, path] of [
-        ["GET", "/no-such-route"],
-        ["GET", "/api/v1/no-such-resource"],
-        ["POST", "/api/v1/no-such-resource"],
-      ] as const) {
-        expectError(await client().call(method, path), 404, "NOT_FOUND");
-      }
-    });
-  });
-
   describe("API reference", () => {
     test("GET /apidocs/openapi.json documents every operation, protected ones with a bearer scheme", async () => {
       const answer = await client().call("GET", "/apidocs/openapi.json");
@@ -446,14 +401,6 @@ export function describeHttpContract(target: () => ContractTarget): void {
           expect(security.some((requirement) => bearerName in requirement)).toBe(true);
         }
       }
-    });
-
-    test("GET /apidocs serves an HTML page that loads nothing from other hosts", async () => {
-      const answer = await client().call("GET", "/apidocs");
-      expectStatus(answer, 200);
-      expect(answer.headers.get("content-type")).toContain("text/html");
-      const sources = [...answer.text.matchAll(/(?:src|href)\s*=\s*["']([^"']+)["']/g)].map((match) => match[1]);
-      expect(sources.filter((source) => /^(https?:)?\/\//.test(source ?? ""))).toEqual([]);
     });
   });
 }

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readdir, readFile, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import type { Database } from "../../../src/generate/template-tree.ts";
-import { expectSuccess, generateFullProject, npmInstall, npmRun } from "../../support/generated-project.ts";
+import type { Database, TemplateName } from "../../../src/generate/template-tree.ts";
+import { expectSuccess, generateProject, npmInstall, npmRun } from "../../support/generated-project.ts";
 import { BOOT_RUNTIMES, type Runtime } from "../../support/runtimes.ts";
 import type { Backend, OpenBackend } from "./backends.ts";
 import { describeBoot } from "./boot-suite.ts";
@@ -20,6 +20,8 @@ const DATABASE_NAMES: Record<Database, string[]> = {
 };
 
 export interface GeneratedProjectPlan {
+  /** Default `full`. */
+  template?: TemplateName;
   database: Database;
   /** `npm test` of the generated project with its default database (embedded: PGlite, SQLite). */
   testsWithDefaultDatabase: boolean;
@@ -29,24 +31,42 @@ export interface GeneratedProjectPlan {
   unreachableDatabaseUrl: string;
   /** The boot (backend label, runtime) that also opens the API reference in Chromium. */
   browserBoot: { backend: Backend; runtime: Runtime };
-  /** The backend the container image (Dockerfile replayed) runs on: a server one by URL, else the image's default. */
-  imageBackend: Backend;
+  /**
+   * The backend the container image (Dockerfile replayed) runs on: a server one by URL, else the image's default.
+   * None: no image replay.
+   */
+  imageBackend?: Backend;
+  /** Run `setup.sh` twice and check what it keeps (default true). */
+  setupScript?: boolean;
   /** Replay the project's CI workflow here: only where it needs no container (GitHub's runners start them). */
   replayWorkflow: boolean;
   /** Run every Makefile target (the Makefile is the same for every database, so one project does). */
   makefile: boolean;
 }
 
+/** Files of a generated project that may be read as text (everything but what npm and git put there). */
+async function projectTextFiles(dir: string): Promise<string[]> {
+  const files: string[] = [];
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const path = join(entry.parentPath, entry.name).slice(dir.length + 1);
+    if (/^(node_modules|\.git)\/|^package-lock\.json$|^\.service-/.test(path)) continue;
+    files.push(path);
+  }
+  return files;
+}
+
 /**
- * The whole check of `full` x one database: generate, install once, type-check, lint, the project's own tests,
+ * The whole check of one template x one database: generate, install once, type-check, lint, the project's own tests,
  * then one boot per backend and runtime (sequential, to stay economical on two cores).
  */
 export function describeGeneratedProject(plan: GeneratedProjectPlan): void {
-  describe(`generated full project x ${plan.database}`, () => {
+  const template = plan.template ?? "full";
+  describe(`generated ${template} project x ${plan.database}`, () => {
     let dir = "";
 
     beforeAll(async () => {
-      dir = await generateFullProject(plan.database);
+      dir = await generateProject(template, plan.database);
       expectSuccess("npm install", await npmInstall(dir));
     }, 600_000);
 
@@ -82,16 +102,36 @@ export function describeGeneratedProject(plan: GeneratedProjectPlan): void {
       expect(Object.keys(compose.services.app.environment).sort()).toEqual(["APP_ENV", "DATABASE_URL", "PORT"]);
     });
 
-    test("refuses to start with a JWT_SECRET shorter than 32 bytes, naming the variable", async () => {
-      // Configuration is checked before the database is touched, so no database is needed here.
-      const env = { JWT_SECRET: "too-short-secret", DATABASE_URL: plan.unreachableDatabaseUrl, PORT: "0" };
-      const result = await npmRun(dir, "start", env, 30_000);
-      expect(result.code).not.toBe(0);
-      expect(result.code).not.toBeNull(); // null: still running after 30 s, i.e. it started
-      expect(result.output).toContain("JWT_SECRET");
-    }, 40_000);
+    if (template === "full") {
+      test("refuses to start with a JWT_SECRET shorter than 32 bytes, naming the variable", async () => {
+        // Configuration is checked before the database is touched, so no database is needed here.
+        const env = { JWT_SECRET: "too-short-secret", DATABASE_URL: plan.unreachableDatabaseUrl, PORT: "0" };
+        const result = await npmRun(dir, "start", env, 30_000);
+        expect(result.code).not.toBe(0);
+        expect(result.code).not.toBeNull(); // null: still running after 30 s, i.e. it started
+        expect(result.output).toContain("JWT_SECRET");
+      }, 40_000);
+    } else {
+      test("refuses to start with a bad setting, naming the variable, before it opens the database", async () => {
+        const env = { SHUTDOWN_TIMEOUT_MS: "soon", DATABASE_URL: plan.unreachableDatabaseUrl, PORT: "0" };
+        const result = await npmRun(dir, "start", env, 30_000);
+        expect(result.code).not.toBe(0);
+        expect(result.code).not.toBeNull(); // null: still running after 30 s, i.e. it started
+        expect(result.output).toContain("SHUTDOWN_TIMEOUT_MS");
+      }, 40_000);
 
-    describeSetupScript(plan.database, () => dir);
+      test("carries no authentication: no JWT, refresh token, bcrypt, bearer scheme or administrators in any file", async () => {
+        const found: string[] = [];
+        for (const file of await projectTextFiles(dir)) {
+          const text = await readFile(join(dir, file), "utf8");
+          const match = /JWT|bcrypt|refresh.?token|ADMIN_EMAILS|bearerAuth/i.exec(text);
+          if (match) found.push(`${file}: ${match[0]}`);
+        }
+        expect(found).toEqual([]);
+      });
+    }
+
+    if (plan.setupScript ?? true) describeSetupScript(plan.database, () => dir);
 
     if (plan.makefile) describeMakefile(() => dir);
 
@@ -146,6 +186,7 @@ export function describeGeneratedProject(plan: GeneratedProjectPlan): void {
 
         for (const runtime of BOOT_RUNTIMES) {
           describeBoot({
+            template,
             runtime,
             project: () => ({ dir, backend: open as OpenBackend }),
             outage,
