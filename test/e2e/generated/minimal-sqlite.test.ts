@@ -8,7 +8,6 @@ describeGeneratedProject({
   backends: [{ backend: sqliteFile, projectTests: false, outage: false }],
   unreachableDatabaseUrl: "file:/nonexistent/dir/app.sqlite",
   browserBoot: { backend: sqliteFile, runtime: "deno" },
-  setupScript: false,
   replayWorkflow: false,
   makefile: false,
 });

@@ -36,8 +36,6 @@ export interface GeneratedProjectPlan {
    * None: no image replay.
    */
   imageBackend?: Backend;
-  /** Run `setup.sh` twice and check what it keeps (default true). */
-  setupScript?: boolean;
   /** Replay the project's CI workflow here: only where it needs no container (GitHub's runners start them). */
   replayWorkflow: boolean;
   /** Run every Makefile target (the Makefile is the same for every database, so one project does). */
@@ -131,7 +129,7 @@ export function describeGeneratedProject(plan: GeneratedProjectPlan): void {
       });
     }
 
-    if (plan.setupScript ?? true) describeSetupScript(plan.database, () => dir);
+    describeSetupScript(plan.database, () => dir, { secret: template === "full" });
 
     if (plan.makefile) describeMakefile(() => dir);
 
