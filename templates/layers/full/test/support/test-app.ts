@@ -2,6 +2,7 @@ import { pino } from "pino";
 import { createApp } from "../../src/app.ts";
 import { modules } from "../../src/modules/index.ts";
 import { createContainer, loadConfig } from "../../src/modules/module.ts";
+import { call } from "./call.ts";
 import { fakeHasher, InMemoryRefreshTokenRepository, InMemoryUserRepository } from "./in-memory.ts";
 
 export const testSecret = "test-secret-that-is-at-least-32-bytes-long";
@@ -30,22 +31,9 @@ export function createTestApp(options: { pingDatabase?: () => Promise<void>; adm
   return { app, users, refreshTokens };
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: assertions walk untyped JSON bodies; a wrong path fails the test anyway.
-export type Json = any;
+export { call, type Json } from "./call.ts";
 
 export type TestApp = ReturnType<typeof createTestApp>["app"];
-
-export async function call(app: TestApp, method: string, path: string, body?: unknown, token?: string) {
-  const headers: Record<string, string> = {};
-  if (body !== undefined) headers["content-type"] = "application/json";
-  if (token) headers.authorization = `Bearer ${token}`;
-  const response = await app.request(path, {
-    method,
-    headers,
-    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Json };
-}
 
 export async function registerUser(app: TestApp, email = "ada@example.com", password = "correct-horse") {
   const { body } = await call(app, "POST", "/api/v1/auth/register", { email, password });

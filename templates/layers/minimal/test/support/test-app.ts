@@ -23,18 +23,6 @@ export function createTestApp(options: { pingDatabase?: () => Promise<void> } = 
   return { app, users };
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: assertions walk untyped JSON bodies; a wrong path fails the test anyway.
-export type Json = any;
+export { call, type Json } from "./call.ts";
 
 export type TestApp = ReturnType<typeof createTestApp>["app"];
-
-export async function call(app: TestApp, method: string, path: string, body?: unknown) {
-  const headers: Record<string, string> = {};
-  if (body !== undefined) headers["content-type"] = "application/json";
-  const response = await app.request(path, {
-    method,
-    headers,
-    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Json };
-}
