@@ -20,7 +20,12 @@ function uidOf(pid: number): number {
  * the image's environment only: no dev dependencies, no `.env`, nothing writable but what the Dockerfile hands over.
  * Server databases are reached through `DATABASE_URL` as compose.yaml does; embedded ones use the image's default.
  */
-export function describeImage(project: () => { dir: string; backend: OpenBackend }): void {
+export function describeImage(
+  project: () => { dir: string; backend: OpenBackend },
+  {
+    auth = true,
+  }: { /** The template signs users up (full): a JWT_SECRET, and the write is a registration. */ auth?: boolean } = {},
+): void {
   describe("container image (Dockerfile replayed without Docker)", () => {
     let scratch = "";
     let image: ReplayedImage;
@@ -30,7 +35,9 @@ export function describeImage(project: () => { dir: string; backend: OpenBackend
       const { dir, backend } = project();
       scratch = await mkdtemp(join(tmpdir(), "scaffold-image-"));
       image = await replayImage(dir, scratch);
-      const env: Record<string, string> = { ...image.env, JWT_SECRET: randomBytes(32).toString("hex") };
+      const env: Record<string, string> = auth
+        ? { ...image.env, JWT_SECRET: randomBytes(32).toString("hex") }
+        : { ...image.env };
       if (backend.server) env.DATABASE_URL = backend.databaseUrl();
       const [command, ...args] = asImageUser(image.cmd);
       service = await launchServer(image.workdir, "image", [command as string, ...args], env, 60_000, {
@@ -68,7 +75,7 @@ export function describeImage(project: () => { dir: string; backend: OpenBackend
       }
     });
 
-    test("its CMD runs as that user and answers the HEALTHCHECK route, readiness, and a registration", async () => {
+    test("its CMD runs as that user and answers the HEALTHCHECK route, readiness, and a write", async () => {
       const running = service as RunningService;
       const uid = uidOf(running.pid());
       expect(uid).not.toBe(0);
@@ -77,7 +84,11 @@ export function describeImage(project: () => { dir: string; backend: OpenBackend
       expect((await fetch(`${running.url}${path}`)).status).toBe(200);
       expect((await fetch(`${running.url}/health/readiness`)).status).toBe(200);
       // A write: the embedded databases keep their files in the one folder the image's user owns.
-      expectStatus(await new ContractClient(running.url).register(uniqueEmail("image"), "correct horse battery"), 201);
+      const client = new ContractClient(running.url);
+      const write = auth
+        ? client.register(uniqueEmail("image"), "correct horse battery")
+        : client.call("POST", "/api/v1/users", { body: { email: uniqueEmail("image") } });
+      expectStatus(await write, 201);
     }, 30_000);
   });
 }

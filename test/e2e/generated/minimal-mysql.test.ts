@@ -9,6 +9,7 @@ describeGeneratedProject({
   backends: [{ backend: mysqlServer, projectTests: true, outage: true }],
   unreachableDatabaseUrl: "mysql://root@127.0.0.1:1/none",
   browserBoot: { backend: mysqlServer, runtime: "bun" },
+  imageBackend: mysqlServer,
   replayWorkflow: false,
   makefile: false,
 });

@@ -11,6 +11,7 @@ describeGeneratedProject({
   ],
   unreachableDatabaseUrl: "postgres://postgres@127.0.0.1:1/none",
   browserBoot: { backend: pglite, runtime: "node" },
+  imageBackend: pglite,
   replayWorkflow: false,
   makefile: false,
 });

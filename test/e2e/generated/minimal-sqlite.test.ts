@@ -8,6 +8,7 @@ describeGeneratedProject({
   backends: [{ backend: sqliteFile, projectTests: false, outage: false }],
   unreachableDatabaseUrl: "file:/nonexistent/dir/app.sqlite",
   browserBoot: { backend: sqliteFile, runtime: "deno" },
-  replayWorkflow: false,
-  makefile: false,
+  imageBackend: sqliteFile,
+  replayWorkflow: true,
+  makefile: true,
 });

@@ -131,7 +131,7 @@ export function describeGeneratedProject(plan: GeneratedProjectPlan): void {
 
     describeSetupScript(plan.database, () => dir, { secret: template === "full" });
 
-    if (plan.makefile) describeMakefile(() => dir);
+    if (plan.makefile) describeMakefile(() => dir, { auth: template === "full" });
 
     // The scripts are the same for every database; SQLite is the one that also needs the floor's node:sqlite.
     if (plan.database === "sqlite") describeOldNode(() => dir);
@@ -180,7 +180,9 @@ export function describeGeneratedProject(plan: GeneratedProjectPlan): void {
           }, 300_000);
         }
 
-        if (plan.imageBackend === backend) describeImage(() => ({ dir, backend: open as OpenBackend }));
+        if (plan.imageBackend === backend) {
+          describeImage(() => ({ dir, backend: open as OpenBackend }), { auth: template === "full" });
+        }
 
         for (const runtime of BOOT_RUNTIMES) {
           describeBoot({
