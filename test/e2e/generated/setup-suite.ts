@@ -128,7 +128,7 @@ export function describeSetupScript(
       expect(rest(after)).toEqual(rest(before));
     }, 60_000);
 
-    test("keeps every value set by hand in .env (DATABASE_URL, PORT, JWT_SECRET, a variable of your own), run after run", async () => {
+    test(`keeps every value set by hand in .env (DATABASE_URL, PORT, ${secret ? "JWT_SECRET, " : ""}a variable of your own), run after run`, async () => {
       const dir = await copy();
       const tools = await stubs({ docker: 0 }); // a container runtime: the path that would pick a DATABASE_URL
       const handSet: Record<string, string> = {
