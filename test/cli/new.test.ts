@@ -107,6 +107,23 @@ describe("generating the full project", () => {
   }, 30_000);
 });
 
+describe("generating the minimal project", () => {
+  test("-t minimal: its modules, no authentication file, no JWT_SECRET in .env or the next steps", async () => {
+    const cwd = await freshCwd();
+    const result = await runCli(["new", "demo", "-t", "minimal", "-d", "sqlite"], cwd);
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toContain("Created demo (minimal, sqlite, observability none)");
+    expect(result.stdout).not.toContain("JWT_SECRET");
+    const files = await projectFiles(join(cwd, "demo"));
+    expect(files).toEqual(expect.arrayContaining(["src/modules/users.module.ts", "src/modules/users-http.module.ts"]));
+    expect(files.filter((file) => /auth|jwt|bcrypt|refresh-token/i.test(file))).toEqual([]);
+    expect(await readText(join(cwd, "demo/.env"))).not.toContain("JWT_SECRET");
+    expect(await readText(join(cwd, "demo/src/modules/index.ts"))).toContain(
+      "export const modules = [usersModule, usersHttpModule] as const;",
+    );
+  });
+});
+
 describe("flag forms", () => {
   test("--flag=value, --flag value, aliases, before or after the name all give the same choices", async () => {
     const forms = [

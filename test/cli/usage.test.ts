@@ -63,9 +63,10 @@ describe("help and version", () => {
       ["observability", OBSERVABILITY_LEVELS, "none"],
     ] as const;
     for (const [key, all, fallback] of choices) {
-      const rest = available[key].filter((value) => value !== fallback);
+      // In the order of the choices, the default marked.
+      const ready = all.filter((value) => (available[key] as readonly string[]).includes(value));
       const missing = notYet(all, key);
-      const text = `${fallback} (default)${rest.map((value) => `, ${value}`).join("")}`;
+      const text = ready.map((value) => (value === fallback ? `${value} (default)` : value)).join(", ");
       expect(help).toContain(missing.length > 0 ? `${text}; ${missing.join(", ")}: not in this release` : text);
     }
     expect(notYet(TEMPLATE_NAMES, "template").length).toBeGreaterThan(0);
@@ -142,11 +143,16 @@ const USAGE_ERRORS: [string, string[], string][] = [
     "--observability basic needs --template full",
   ],
   ["--json without --dry-run", ["demo", "--json"], "--json only applies to a dry run: add --dry-run."],
-  ["template not available yet", ["demo", "-t", "minimal"], "--template minimal is not available in templates"],
+  ["template not available yet", ["demo", "-t", "graphql"], "--template graphql is not available in templates"],
   [
-    "graphql not available yet: the one choice there is, said naturally",
+    "graphql not available yet: the choices there are",
     ["demo", "--template", "graphql"],
-    "(it arrives in a later release): this release generates only --template full.",
+    "(it arrives in a later release): use --template full or minimal.",
+  ],
+  [
+    "observability with minimal",
+    ["demo", "-t", "minimal", "-o", "basic"],
+    "--observability basic needs --template full",
   ],
   [
     "advanced observability not available yet: the choices there are",
