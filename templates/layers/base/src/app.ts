@@ -1,4 +1,3 @@
-import { type ApiInfo, mountApiDocs } from "./adapters/http/apidocs.ts";
 import { healthRoutes } from "./adapters/http/health.routes.ts";
 import { bodyLimit } from "./adapters/http/middleware/body-limit.ts";
 import { errorHandler } from "./adapters/http/middleware/error-handler.ts";
@@ -8,10 +7,9 @@ import { securityHeaders } from "./adapters/http/middleware/security-headers.ts"
 import { createRouter } from "./adapters/http/router.ts";
 import { defaultBodyLimitBytes } from "./infrastructure/config.ts";
 import type { Logger } from "./infrastructure/logger.ts";
-import { packageInfo } from "./infrastructure/package-info.ts";
 import type { Container } from "./modules/container.ts";
 import { modules } from "./modules/index.ts";
-import { type AnyModule, moduleMiddleware, moduleRoutes } from "./modules/module.ts";
+import { type AnyModule, moduleMiddleware, moduleRoutes, mountModules } from "./modules/module.ts";
 
 export interface AppDependencies {
   container: Container;
@@ -25,8 +23,6 @@ export interface AppDependencies {
   /** The service's modules (tests may pass others). */
   modules?: readonly AnyModule[];
 }
-
-export const apiInfo: ApiInfo = { title: packageInfo.name, version: packageInfo.version };
 
 /** The whole HTTP app, without a socket: `main.ts` serves it, tests call `app.request()`. */
 export function createApp({
@@ -49,7 +45,7 @@ export function createApp({
   app.use(securityHeaders());
   app.use(bodyLimit(bodyLimitBytes));
   for (const { path, router } of moduleRoutes(appModules, container)) app.route(path, router);
-  mountApiDocs(app, apiInfo, Object.assign({}, ...appModules.map((module) => module.securitySchemes ?? {})));
+  mountModules(app, appModules);
   app.notFound(notFoundHandler(app.routes));
   return app;
 }

@@ -43,6 +43,11 @@ export interface AppModule<
   /** Middleware in front of every route, the request logger included (tracing, metrics), in module order. */
   middleware?: (container: Needs) => MiddlewareHandler[];
   securitySchemes?: Record<string, SecurityScheme>;
+  /**
+   * Attaches to the whole app once every module's routes are in, before the 404 handler: what describes the app
+   * (the OpenAPI document and its page, which a template without REST routes does not carry).
+   */
+  mount?: (app: OpenAPIHono<AppEnv>, modules: readonly AnyModule[]) => void;
   /** Runs before the service opens its database (e.g. starting a tracer). */
   start?: (context: { config: BaseConfig & z.infer<z.ZodObject<Shape>>; logger: Logger }) => Promise<void> | void;
   /** Runs at shutdown, once the server takes no more requests and before the database closes (e.g. flushing). */
@@ -123,6 +128,11 @@ export async function startModules<Modules extends readonly AnyModule[]>(
 /** Every module's `stop`, in reverse module order (what started last stops first): shutdown steps. */
 export const moduleStops = (modules: readonly AnyModule[]): Array<() => Promise<void>> =>
   modules.flatMap((module) => (module.stop ? [module.stop] : [])).reverse();
+
+/** Runs every module's `mount` on the app, in module order (after every module's routes). */
+export function mountModules(app: OpenAPIHono<AppEnv>, modules: readonly AnyModule[]): void {
+  for (const module of modules) module.mount?.(app, modules);
+}
 
 /** Every module's routers, in module order. */
 export function moduleRoutes<Modules extends readonly AnyModule[]>(

@@ -1,6 +1,6 @@
 import { writeFileSync } from "node:fs";
-import { openApiDocument } from "./adapters/http/apidocs.ts";
-import { apiInfo, createApp } from "./app.ts";
+import { apiInfo, openApiDocument } from "./adapters/http/apidocs.ts";
+import { createApp } from "./app.ts";
 import { offlineDatabase } from "./infrastructure/database.ts";
 import { loadEnvFile } from "./infrastructure/env-file.ts";
 import { createLogger } from "./infrastructure/logger.ts";

@@ -2,11 +2,15 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import { packageInfo } from "../../infrastructure/package-info.ts";
 import type { SecurityScheme } from "../../modules/module.ts";
 import type { AppEnv } from "./app-env.ts";
 
 // A type alias (not an interface) so it fits OpenAPI's InfoObject with its `x-` index signature.
 export type ApiInfo = { title: string; version: string };
+
+/** The document's title and version: the package's. */
+export const apiInfo: ApiInfo = { title: packageInfo.name, version: packageInfo.version };
 
 const documentConfig = (info: ApiInfo) => ({ openapi: "3.1.0", info });
 

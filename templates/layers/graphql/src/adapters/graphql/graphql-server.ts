@@ -1,0 +1,46 @@
+import { readFileSync } from "node:fs";
+import { createSchema, createYoga } from "graphql-yoga";
+import type { Logger } from "../../infrastructure/logger.ts";
+import { maskError } from "./errors.ts";
+import { jitExecution } from "./jit.ts";
+import { noSuggestions, tokenLimit, validationRules } from "./plugins.ts";
+import { type ResolverDependencies, userResolvers } from "./resolvers.ts";
+
+/** The schema's SDL, read once: the file is the contract, the resolvers implement it. */
+export const typeDefs = readFileSync(new URL("./schema.graphql", import.meta.url), "utf8");
+
+export interface GraphqlSettings {
+  /** Introspection queries answered, and GraphiQL served (GRAPHQL_INTROSPECTION). */
+  introspection: boolean;
+  /** APP_ENV=development: field suggestions in errors, and the message and stack of unexpected errors. */
+  development: boolean;
+  logger: Logger;
+  /** The service's name, in GraphiQL's title. */
+  title: string;
+}
+
+/** The executable schema: schema.graphql with its resolvers (a resolver for a field the SDL lacks is an error). */
+export const executableSchema = (dependencies: ResolverDependencies) =>
+  createSchema({ typeDefs, resolvers: userResolvers(dependencies) });
+
+/** graphql-yoga at `/graphql` over the users' service, with the query limits and the error masking. */
+export function graphqlServer(dependencies: ResolverDependencies, settings: GraphqlSettings) {
+  return createYoga({
+    schema: executableSchema(dependencies),
+    graphqlEndpoint: "/graphql",
+    // The app serves GraphiQL itself (compressed and cached) and answers unknown paths; CORS is the operator's call.
+    graphiql: false,
+    landingPage: false,
+    cors: false,
+    logging: false,
+    maskedErrors: { maskError: maskError(settings.logger, settings.development) },
+    // The answer is built by the runtime's own Response, which every server writes out at once.
+    fetchAPI: { Response },
+    plugins: [
+      tokenLimit(),
+      validationRules({ introspection: settings.introspection }),
+      ...(settings.development ? [] : [noSuggestions()]),
+      jitExecution(),
+    ],
+  });
+}

@@ -1,0 +1,28 @@
+import { createRouter } from "../http/router.ts";
+import { graphiqlPage } from "./graphiql.ts";
+import { type GraphqlSettings, graphqlServer } from "./graphql-server.ts";
+import type { ResolverDependencies } from "./resolvers.ts";
+
+/**
+ * A POST must carry JSON: yoga also reads forms, which a browser sends cross-site without asking (a mutation from
+ * another site's page, riding the user's network position), and `application/graphql-response+json` bodies.
+ */
+const JSON_TYPE = /^application\/(?:graphql\+)?json\s*(?:;|$)/i;
+
+/** `POST /graphql` (and `GET /graphql` for queries), and GraphiQL at `GET /` when introspection is on. */
+export function graphqlRoutes(dependencies: ResolverDependencies, settings: GraphqlSettings) {
+  const yoga = graphqlServer(dependencies, settings);
+  const router = createRouter();
+  router.on(["GET", "POST"], "/graphql", (c) => {
+    if (c.req.method === "POST" && !JSON_TYPE.test(c.req.header("content-type") ?? "")) {
+      const error = {
+        message: "Content-Type must be application/json",
+        extensions: { code: "UNSUPPORTED_MEDIA_TYPE" },
+      };
+      return c.json({ errors: [error] }, 415);
+    }
+    return yoga.fetch(c.req.raw);
+  });
+  if (settings.introspection) router.get("/", graphiqlPage({ endpoint: "/graphql", title: settings.title }));
+  return router;
+}

@@ -1,0 +1,29 @@
+import { z } from "zod";
+import { graphqlRoutes } from "../adapters/graphql/graphql.routes.ts";
+import type { GraphqlSettings } from "../adapters/graphql/graphql-server.ts";
+import type { UserService } from "../services/user.service.ts";
+import { defineModule } from "./module.ts";
+
+/** `true` or `false`, as an environment variable spells it. */
+const flag = z.enum(["true", "false"]).transform((value) => value === "true");
+
+/** The GraphQL API of the users (the service comes from `usersModule`): `/graphql`, and GraphiQL at `/`. */
+export const graphqlModule = defineModule({
+  config: {
+    shape: {
+      /** Introspection and GraphiQL; unset: on only with APP_ENV=development. */
+      GRAPHQL_INTROSPECTION: flag.optional(),
+    },
+  },
+  provide: ({ config, logger }): { graphqlSettings: GraphqlSettings } => ({
+    graphqlSettings: {
+      introspection: config.GRAPHQL_INTROSPECTION ?? config.APP_ENV === "development",
+      development: config.APP_ENV === "development",
+      logger,
+      title: config.SERVICE_NAME,
+    },
+  }),
+  routes: ({ userService, graphqlSettings }: { userService: UserService; graphqlSettings: GraphqlSettings }) => [
+    { path: "/", router: graphqlRoutes({ userService }, graphqlSettings) },
+  ],
+});
