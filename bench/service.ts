@@ -16,6 +16,11 @@
  *   hand-written handler on the same database (bench/baseline-app.ts: hono/jwt with a key imported once, the same
  *   SELECT through a Drizzle prepared statement over the same driver, the same envelope). Target: at most 1.3x its CPU
  *   time per request.
+ * - On SQLite, the `minimal` and `graphql` templates: `/health` of each against bare Hono (target: at least 60%), the
+ *   `minimal` `GET /api/v1/users/:id` against bare Hono's same route, and the `graphql` single-user query
+ *   `{ user(id: …) { id email } }` over `POST /graphql` (wrk with a Lua script for the body) against bare Hono's
+ *   `GET /api/v1/users/:id` and against the `minimal` REST get of the same user (target: at least 60% of its req/s).
+ *   BENCH_TEMPLATES (e.g. `full`, or `minimal,graphql` for these rows only; default all three) selects them.
  * and prints requests/s, p99 latency, the server's CPU time per request, both as ratios to the row's reference, and
  * errors/non-2xx (target: none under load).
  *
@@ -29,7 +34,14 @@ import { rm, writeFile } from "node:fs/promises";
 import { availableParallelism, loadavg } from "node:os";
 import { dirname, join } from "node:path";
 import { ContractClient } from "../test/e2e/generated/contract-client.ts";
-import { expectSuccess, generateFullProject, npmInstall, runCommand } from "../test/support/generated-project.ts";
+import { GraphqlClient } from "../test/e2e/generated/graphql-client.ts";
+import {
+  expectSuccess,
+  generateFullProject,
+  generateProject,
+  npmInstall,
+  runCommand,
+} from "../test/support/generated-project.ts";
 import { procStat } from "../test/support/process-tree.ts";
 import { launchServer, RUNTIMES, type RunningService, type Runtime, startService } from "../test/support/runtimes.ts";
 import { createMysqlDatabase, createPostgresDatabase, type ScratchDatabase } from "../test/support/server-databases.ts";
@@ -87,10 +99,11 @@ if (!Bun.which("wrk")) {
 }
 const PINNED = pinServersToCoreZero();
 
-/** wrk for `seconds` against `url`; its text report on stdout. */
-async function wrk(seconds: number, url: string, token?: string): Promise<string> {
+/** wrk for `seconds` against `url`; its text report on stdout. `script`: a Lua file that shapes the request (POST). */
+async function wrk(seconds: number, url: string, token?: string, script?: string): Promise<string> {
   const args = ["-t1", "-c", String(CONNECTIONS), "-d", `${seconds}s`, "--latency"];
   if (token) args.push("-H", `Authorization: Bearer ${token}`);
+  if (script) args.push("-s", script);
   const [command, ...prefix] = PINNED ? ["taskset", "-c", "1", "wrk"] : ["wrk"];
   const result = await runCommand(command as string, [...prefix, ...args, url], {
     cwd: import.meta.dir,
@@ -126,16 +139,16 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
 }
 
-async function load(server: RunningService, url: string, token?: string): Promise<Load> {
+async function load(server: RunningService, url: string, token?: string, script?: string): Promise<Load> {
   const pid = server.pid();
   const before = cpuSeconds(pid);
-  const report = await wrk(SECONDS, url, token);
+  const report = await wrk(SECONDS, url, token, script);
   return parseWrk(report, cpuSeconds(pid) - before);
 }
 
 /** Warms a server up (JIT, connection pools) before its first measured round. */
-async function warmUp(url: string, token?: string): Promise<void> {
-  await wrk(2, url, token);
+async function warmUp(url: string, token?: string, script?: string): Promise<void> {
+  await wrk(2, url, token, script);
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
@@ -149,11 +162,19 @@ function medianLoad(rounds: Load[]): Load {
   return { rps, cpuUs, p99: middle.p99, errors: sum("errors"), non2xx: sum("non2xx") };
 }
 
-/** The routes a subject is driven on; the data routes carry a token. */
-type Route = "GET /health" | "GET /api/v1/users/:id" | "GET /api/v1/users?limit=20";
+/** The routes a subject is driven on; the data routes carry a token (where the template has one). */
+type Route = "GET /health" | "GET /api/v1/users/:id" | "GET /api/v1/users?limit=20" | "POST /graphql user(id)";
 const HEALTH: Route = "GET /health";
 const USER: Route = "GET /api/v1/users/:id";
 const LIST: Route = "GET /api/v1/users?limit=20";
+const GRAPHQL_USER: Route = "POST /graphql user(id)";
+
+/** The single-user query of the graphql template, as wrk sends it (a Lua script sets method, body and type). */
+const GRAPHQL_SCRIPT = "bench-graphql-user.lua";
+const graphqlScript = (id: string) => `wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+wrk.body = '${JSON.stringify({ query: `{ user(id: "${id}") { id email } }` })}'
+`;
 
 /** A server under test, the URLs of its routes, and one measurement per round and route. */
 interface Subject {
@@ -161,6 +182,8 @@ interface Subject {
   server: RunningService;
   urls: Partial<Record<Route, string>>;
   token?: string;
+  /** The wrk script of the GraphQL route. */
+  script?: string;
   rounds: Partial<Record<Route, Load[]>>;
 }
 
@@ -169,19 +192,26 @@ async function subject(
   server: RunningService,
   paths: Partial<Record<Route, string>>,
   token?: string,
+  script?: string,
 ): Promise<Subject> {
   const urls: Partial<Record<Route, string>> = {};
   const rounds: Partial<Record<Route, Load[]>> = {};
   for (const [route, path] of Object.entries(paths) as [Route, string][]) {
     urls[route] = `${server.url}${path}`;
     rounds[route] = [];
-    await warmUp(urls[route], route === HEALTH ? undefined : token);
+    await warmUp(urls[route], route === HEALTH ? undefined : token, route === GRAPHQL_USER ? script : undefined);
   }
-  return { name, server, urls, ...(token ? { token } : {}), rounds };
+  return { name, server, urls, ...(token ? { token } : {}), ...(script ? { script } : {}), rounds };
 }
 
 async function measure(each: Subject, route: Route): Promise<Load> {
-  const measured = await load(each.server, each.urls[route] as string, route === HEALTH ? undefined : each.token);
+  const token = route === HEALTH ? undefined : each.token;
+  const measured = await load(
+    each.server,
+    each.urls[route] as string,
+    token,
+    route === GRAPHQL_USER ? each.script : undefined,
+  );
   each.rounds[route]?.push(measured);
   return measured;
 }
@@ -195,12 +225,14 @@ interface Pairing {
   subject: Subject;
   reference: Subject;
   route: Route;
+  /** The reference's route, when it is another one (the GraphQL query against a REST get). */
+  referenceRoute: Route;
   rpsRatios: number[];
   cpuRatios: number[];
 }
 
 async function measurePair(pairing: Pairing): Promise<void> {
-  const reference = await measure(pairing.reference, pairing.route);
+  const reference = await measure(pairing.reference, pairing.referenceRoute);
   const subject = await measure(pairing.subject, pairing.route);
   pairing.rpsRatios.push(subject.rps / reference.rps);
   pairing.cpuRatios.push(subject.cpuUs / reference.cpuUs);
@@ -282,21 +314,94 @@ interface Row {
   route: Route;
   load: Load;
   /** What the row is compared with: the medians of the per-round ratios of its pairs. */
-  reference?: { name: string; rpsRatio: number; cpuRatio: number };
+  reference?: { name: string; route: Route; rpsRatio: number; cpuRatio: number };
 }
 
-/** The targets of the issue: /health at least 60% of bare Hono's req/s, the data routes at most 1.3x the baseline's CPU. */
+const TEMPLATE_SUBJECT = /^(full|minimal|graphql)\//;
+
+/**
+ * The targets of the issues: /health of every template at least 60% of bare Hono's req/s; full's data routes at most
+ * 1.3x the hand-written baseline's CPU; the GraphQL single-user query at least 60% of minimal's REST get.
+ */
 function check(row: Row): string | undefined {
-  if (!row.reference || !row.target.startsWith("full/")) return undefined;
-  if (row.route === HEALTH) return row.reference.rpsRatio >= 0.6 ? "target met" : "target missed";
-  return row.reference.cpuRatio <= 1.3 ? "target met" : "target missed";
+  if (!row.reference || !TEMPLATE_SUBJECT.test(row.target)) return undefined;
+  const verdict = (met: boolean) => (met ? "target met" : "target missed");
+  if (row.route === HEALTH) return verdict(row.reference.rpsRatio >= 0.6);
+  if (row.route === GRAPHQL_USER) {
+    return row.reference.name.startsWith("minimal/") ? verdict(row.reference.rpsRatio >= 0.6) : undefined;
+  }
+  if (!row.target.startsWith("full/")) return undefined;
+  return verdict(row.reference.cpuRatio <= 1.3);
 }
 
-async function measureRuntime(runtime: Runtime, targets: Target[], bareDir: string): Promise<Row[]> {
+/** The `minimal` and `graphql` projects on SQLite (the template rows), generated and installed once. */
+interface TemplateProjects {
+  minimal: string;
+  graphql: string;
+}
+
+async function prepareTemplateProjects(): Promise<TemplateProjects> {
+  const [minimal, graphql] = await Promise.all([
+    generateProject("minimal", "sqlite"),
+    generateProject("graphql", "sqlite"),
+  ]);
+  for (const dir of [minimal, graphql]) expectSuccess(`npm install (${dir})`, await npmInstall(dir));
+  await writeFile(join(minimal, BARE_FILE), BARE_APP);
+  return { minimal, graphql };
+}
+
+/**
+ * Starts the minimal and graphql services on SQLite with one user each, and pairs their rows: /health against bare
+ * Hono, minimal's get against bare Hono's, the GraphQL query against bare Hono's get and against minimal's get.
+ */
+async function templateSubjects(
+  runtime: Runtime,
+  projects: TemplateProjects,
+  bare: Subject,
+  pair: (subject: Subject, reference: Subject, route: Route, referenceRoute?: Route) => void,
+): Promise<Subject[]> {
+  const env = (dir: string) => ({ DATABASE_URL: `file:${join(dir, `bench-${runtime}.db`)}`, APP_ENV: "production" });
+  const minimalService = await startService(projects.minimal, runtime, env(projects.minimal));
+  const created = await new ContractClient(minimalService.url).call("POST", "/api/v1/users", {
+    body: { email: `bench-${runtime}@example.com`, name: "Bench" },
+  });
+  const minimalId = (created.json as { data: { id: number } }).data.id;
+  const minimal = await subject("minimal/SQLite", minimalService, {
+    [HEALTH]: "/health",
+    [USER]: `/api/v1/users/${minimalId}`,
+  });
+  const graphqlService = await startService(projects.graphql, runtime, env(projects.graphql));
+  const user = await new GraphqlClient(graphqlService.url).createUser({ email: `bench-${runtime}@example.com` });
+  const script = join(projects.graphql, GRAPHQL_SCRIPT);
+  await writeFile(script, graphqlScript(user.id));
+  const graphql = await subject(
+    "graphql/SQLite",
+    graphqlService,
+    { [HEALTH]: "/health", [GRAPHQL_USER]: "/graphql" },
+    undefined,
+    script,
+  );
+  // The answer is the user, not an error: a wrong query would measure the error path.
+  const answer = await new GraphqlClient(graphqlService.url).data(`{ user(id: "${user.id}") { id email } }`);
+  if (answer.user?.email !== user.email) throw new Error(`the GraphQL query answers ${JSON.stringify(answer)}`);
+  pair(minimal, bare, HEALTH);
+  pair(minimal, bare, USER);
+  pair(graphql, bare, HEALTH);
+  pair(graphql, bare, GRAPHQL_USER, USER);
+  pair(graphql, minimal, GRAPHQL_USER, USER);
+  return [minimal, graphql];
+}
+
+async function measureRuntime(
+  runtime: Runtime,
+  targets: Target[],
+  bareDir: string,
+  templates: TemplateProjects | undefined,
+): Promise<Row[]> {
   const subjects: Subject[] = [];
   const pairings: Pairing[] = [];
-  const pair = (subject: Subject, reference: Subject, route: Route) =>
-    pairings.push({ subject, reference, route, rpsRatios: [], cpuRatios: [] });
+  const pair = (subject: Subject, reference: Subject, route: Route, referenceRoute = route) =>
+    pairings.push({ subject, reference, route, referenceRoute, rpsRatios: [], cpuRatios: [] });
   try {
     console.error(`${runtime}: starting the bare Hono apps, the baselines and the services`);
     const barePaths = { [HEALTH]: "/health", [USER]: `/api/v1/users/${USER_ID}` };
@@ -329,6 +434,7 @@ async function measureRuntime(runtime: Runtime, targets: Target[], bareDir: stri
       pair(full, baseline, USER);
       pair(full, baseline, LIST);
     }
+    if (templates) subjects.push(...(await templateSubjects(runtime, templates, bare, pair)));
     for (let round = 1; round <= ROUNDS; round++) {
       console.error(`${runtime}: round ${round} of ${ROUNDS}`);
       for (const pairing of pairings) await measurePair(pairing);
@@ -339,13 +445,19 @@ async function measureRuntime(runtime: Runtime, targets: Target[], bareDir: stri
   const rows: Row[] = [];
   for (const each of subjects) {
     for (const route of Object.keys(each.rounds) as Route[]) {
-      const row: Row = { runtime, target: each.name, route, load: medianLoad(each.rounds[route] as Load[]) };
-      const pairing = pairings.find((candidate) => candidate.subject === each && candidate.route === route);
-      if (pairing) {
-        const { name } = pairing.reference;
-        row.reference = { name, rpsRatio: median(pairing.rpsRatios), cpuRatio: median(pairing.cpuRatios) };
+      const load = medianLoad(each.rounds[route] as Load[]);
+      const compared = pairings.filter((candidate) => candidate.subject === each && candidate.route === route);
+      if (compared.length === 0) rows.push({ runtime, target: each.name, route, load });
+      // One row per reference (the GraphQL query has two: bare Hono and minimal's REST get).
+      for (const pairing of compared) {
+        const reference = {
+          name: pairing.reference.name,
+          route: pairing.referenceRoute,
+          rpsRatio: median(pairing.rpsRatios),
+          cpuRatio: median(pairing.cpuRatios),
+        };
+        rows.push({ runtime, target: each.name, route, load, reference });
       }
-      rows.push(row);
     }
   }
   return rows;
@@ -368,8 +480,9 @@ function printTable(rows: Row[]): void {
   console.log("|---|---|---|---:|---:|---:|---|---:|---:|---|---:|---:|");
   for (const row of rows) {
     const { load: l, reference } = row;
+    const against = reference && reference.route !== row.route ? ` (${reference.route})` : "";
     const ratios = reference
-      ? `${reference.name} | ${(100 * reference.rpsRatio).toFixed(0)}% | ${reference.cpuRatio.toFixed(2)}x`
+      ? `${reference.name}${against} | ${(100 * reference.rpsRatio).toFixed(0)}% | ${reference.cpuRatio.toFixed(2)}x`
       : "| |";
     console.log(
       `| ${row.runtime} | ${row.target} | ${row.route} | ${Math.round(l.rps)} | ${l.p99.toFixed(2)} | ${l.cpuUs.toFixed(1)} | ${ratios} | ${check(row) ?? ""} | ${l.errors} | ${l.non2xx} |`,
@@ -379,6 +492,7 @@ function printTable(rows: Row[]): void {
 
 function printChecks(rows: Row[]): void {
   const services = rows.filter((row) => row.target.startsWith("full/"));
+  const templates = rows.filter((row) => TEMPLATE_SUBJECT.test(row.target) && !row.target.startsWith("full/"));
   const verdict = (rule: string, misses: Row[]) =>
     console.log(
       misses.length === 0
@@ -394,6 +508,16 @@ function printChecks(rows: Row[]): void {
     "<= 1.3x the hand-written baseline's CPU per request on the user routes",
     services.filter((row) => row.route !== HEALTH && check(row) !== "target met"),
   );
+  if (templates.length > 0) {
+    verdict(
+      "minimal and graphql: >= 60% of bare Hono's req/s on /health",
+      templates.filter((row) => row.route === HEALTH && check(row) !== "target met"),
+    );
+    verdict(
+      "graphql: the single-user query >= 60% of minimal's REST get of the same user (req/s)",
+      templates.filter((row) => row.route === GRAPHQL_USER && check(row) === "target missed"),
+    );
+  }
   verdict(
     "no error or non-2xx under load",
     rows.filter((row) => row.load.errors + row.load.non2xx > 0),
@@ -404,15 +528,24 @@ async function main(): Promise<void> {
   const runtimes = selection("BENCH_RUNTIMES", RUNTIMES);
   const targets: Target[] = [];
   const rows: Row[] = [];
+  let templates: TemplateProjects | undefined;
   try {
-    for (const database of selection<Database>("BENCH_DATABASES", ["sqlite", "postgres", "mysql"])) {
+    const wanted = selection("BENCH_TEMPLATES", ["full", "minimal", "graphql"] as const);
+    if (wanted.some((name) => name !== "full")) templates = await prepareTemplateProjects();
+    const databases = wanted.includes("full")
+      ? selection<Database>("BENCH_DATABASES", ["sqlite", "postgres", "mysql"])
+      : [];
+    for (const database of databases) {
       const target = await prepareTarget(database);
       if (target) targets.push(target);
     }
-    if (targets.length === 0)
-      throw new Error("no database to measure (BENCH_DATABASES, TEST_POSTGRES_URL, TEST_MYSQL_URL)");
-    for (const runtime of runtimes) rows.push(...(await measureRuntime(runtime, targets, (targets[0] as Target).dir)));
+    // Bare Hono runs from any generated project (it needs hono and @hono/node-server).
+    const bareDir = targets[0]?.dir ?? templates?.minimal;
+    if (!bareDir)
+      throw new Error("nothing to measure (BENCH_TEMPLATES, BENCH_DATABASES, TEST_POSTGRES_URL, TEST_MYSQL_URL)");
+    for (const runtime of runtimes) rows.push(...(await measureRuntime(runtime, targets, bareDir, templates)));
   } finally {
+    for (const dir of Object.values(templates ?? {})) await rm(dirname(dir), { recursive: true, force: true });
     for (const target of targets) {
       await target.scratch?.drop();
       await rm(dirname(target.dir), { recursive: true, force: true });

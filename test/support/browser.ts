@@ -36,3 +36,27 @@ export async function blockForeignRequests(page: Page, origin: string): Promise<
   });
   return foreign;
 }
+
+/** What a watched page asked of the network: foreign requests (aborted) and the service's failures. */
+export interface PageTraffic {
+  /** Requests to any host other than the service (each was aborted). */
+  foreignRequests: string[];
+  /** Requests to the service that failed or answered >= 400. */
+  failedRequests: string[];
+}
+
+/** A new page that may load only from `origin` and records what it asked of the network. */
+export async function watchedPage(browser: Browser, origin: string): Promise<{ page: Page } & PageTraffic> {
+  const page = await browser.newPage();
+  const foreignRequests = await blockForeignRequests(page, origin);
+  const failedRequests: string[] = [];
+  page.on("requestfailed", (request) => {
+    if (request.url().startsWith(origin)) failedRequests.push(`${request.url()} (${request.failure()?.errorText})`);
+  });
+  page.on("response", (response) => {
+    if (response.url().startsWith(origin) && response.status() >= 400) {
+      failedRequests.push(`${response.url()} (HTTP ${response.status()})`);
+    }
+  });
+  return { page, foreignRequests, failedRequests };
+}

@@ -1,12 +1,8 @@
-import { blockForeignRequests, launchChromium } from "../../support/browser.ts";
+import { launchChromium, type PageTraffic, watchedPage } from "../../support/browser.ts";
 
-export interface RenderedApidocs {
+export interface RenderedApidocs extends PageTraffic {
   /** The page's visible text once the operations are rendered. */
   text: string;
-  /** Requests to any host other than the service (each was aborted). */
-  foreignRequests: string[];
-  /** Requests to the service that failed or answered >= 400. */
-  failedRequests: string[];
   /** What the page's Content-Security-Policy refused (Chromium reports each on the console). */
   cspViolations: string[];
 }
@@ -16,23 +12,12 @@ export interface RenderedApidocs {
  * waits until `expectedText` (e.g. an operation path) is visible.
  */
 export async function renderApidocs(url: string, expectedText: string, timeoutMs = 30_000): Promise<RenderedApidocs> {
-  const origin = new URL(url).origin;
-  const failedRequests: string[] = [];
   const cspViolations: string[] = [];
   const browser = await launchChromium();
   try {
-    const page = await browser.newPage();
-    const foreignRequests = await blockForeignRequests(page, origin);
-    page.on("requestfailed", (request) => {
-      if (request.url().startsWith(origin)) failedRequests.push(`${request.url()} (${request.failure()?.errorText})`);
-    });
+    const { page, foreignRequests, failedRequests } = await watchedPage(browser, new URL(url).origin);
     page.on("console", (message) => {
       if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
-    });
-    page.on("response", (response) => {
-      if (response.url().startsWith(origin) && response.status() >= 400) {
-        failedRequests.push(`${response.url()} (HTTP ${response.status()})`);
-      }
     });
     await page.goto(`${url}/apidocs`, { waitUntil: "load", timeout: timeoutMs });
     const expected = JSON.stringify(expectedText);

@@ -8,8 +8,12 @@ import { startTcpProxy, type TcpProxy } from "../../support/tcp-proxy.ts";
 import { renderApidocs } from "./apidocs-browser.ts";
 import type { OpenBackend } from "./backends.ts";
 import { type ContractTarget, describeHttpContract } from "./contract.ts";
-import { ContractClient, expectError, expectShape, expectStatus, ISO_UTC, uniqueEmail } from "./contract-client.ts";
+import { ContractClient, expectShape, ISO_UTC, uniqueEmail } from "./contract-client.ts";
+import { describeGraphqlContract } from "./contract-graphql.ts";
 import { describeMinimalContract } from "./contract-minimal.ts";
+import { renderGraphiql } from "./graphiql-browser.ts";
+import { GraphqlClient } from "./graphql-client.ts";
+import { templateCalls } from "./template-calls.ts";
 
 export interface BootOptions {
   /** The template the project was generated from: its contract is run (default `full`). */
@@ -19,7 +23,7 @@ export interface BootOptions {
   project: () => { dir: string; backend: OpenBackend };
   /** Server databases: boot behind a TCP proxy and test readiness through a real outage and its recovery. */
   outage: boolean;
-  /** Also open the API reference in headless Chromium. */
+  /** Also open the API reference (graphql: GraphiQL, with introspection on for this boot) in headless Chromium. */
   browser: boolean;
 }
 
@@ -39,11 +43,22 @@ function toEpochMs(value: unknown): number {
  * the API reference in a browser, SIGTERM, and finally the soft-deleted rows read straight from the database.
  */
 export function describeBoot(options: BootOptions): void {
-  const full = (options.template ?? "full") === "full";
+  const template = options.template ?? "full";
+  const full = template === "full";
+  const calls = templateCalls(template);
+  // GraphiQL is served only with introspection on: the boot that opens it in a browser turns it on, the others keep
+  // production's default (off), so the contract sees both.
+  const introspection = template === "graphql" && options.browser;
   const jwtSecret = randomBytes(32).toString("hex");
   // An administrator the contract registers; listed upper-cased, next to another address, as e-mails are normalised.
   const adminEmail = uniqueEmail("admin");
-  const target: ContractTarget = { url: "", jwtSecret, adminEmail, deletedUserIds: [] };
+  const target: ContractTarget & { introspection: boolean } = {
+    url: "",
+    jwtSecret,
+    adminEmail,
+    deletedUserIds: [],
+    introspection,
+  };
   let service: RunningService | undefined;
   let proxy: TcpProxy | undefined;
 
@@ -59,7 +74,9 @@ export function describeBoot(options: BootOptions): void {
       }
       const templateEnv: Record<string, string> = full
         ? { JWT_SECRET: jwtSecret, ADMIN_EMAILS: `someone-else@example.com, ${adminEmail.toUpperCase()}` }
-        : {};
+        : introspection
+          ? { GRAPHQL_INTROSPECTION: "true" }
+          : {};
       service = await startService(dir, options.runtime, {
         DATABASE_URL: databaseUrl,
         APP_ENV: "production",
@@ -74,7 +91,8 @@ export function describeBoot(options: BootOptions): void {
     }, 30_000);
 
     if (full) describeHttpContract(() => target);
-    else describeMinimalContract(() => target);
+    else if (template === "minimal") describeMinimalContract(() => target);
+    else describeGraphqlContract(() => target);
 
     if (options.outage) {
       test("readiness: 503 not_ready within 3 s when the database stops answering, 500 without internals, then recovery", async () => {
@@ -103,7 +121,7 @@ export function describeBoot(options: BootOptions): void {
           const down = await readiness();
           expect(down.status).toBe(503);
           expect(down.ms).toBeLessThan(3_000);
-          expectError(await client.call("GET", "/api/v1/users", { token }), 500, "INTERNAL_ERROR");
+          calls.expectReadFailed(await calls.read(client, token));
         } finally {
           activeProxy.setMode("forward");
         }
@@ -115,11 +133,25 @@ export function describeBoot(options: BootOptions): void {
           recovered = await readiness();
         }
         expectShape(recovered.json, { status: "ready", checks: { database: "ok" } });
-        expect((await client.call("GET", "/api/v1/users", { token })).status).toBe(200);
+        calls.expectReadOk(await calls.read(client, token));
       }, 60_000);
     }
 
-    if (options.browser) {
+    if (options.browser && template === "graphql") {
+      test.skipIf(missing("chromium (apt-get install chromium)", chromiumPath))(
+        "headless Chromium renders GraphiQL, runs a query and shows its result, with no request leaving the service",
+        async () => {
+          const { email } = await new GraphqlClient(target.url).createUser({ email: uniqueEmail("graphiql") });
+          const page = await renderGraphiql(target.url, "{ users(limit: 100) { email } }", email);
+          expect(page.result).toContain(email);
+          expect(page.foreignRequests).toEqual([]);
+          expect(page.failedRequests).toEqual([]);
+        },
+        90_000,
+      );
+    }
+
+    if (options.browser && template !== "graphql") {
       test.skipIf(missing("chromium (apt-get install chromium)", chromiumPath))(
         "headless Chromium renders the operations of /apidocs with no request leaving the service and no CSP violation",
         async () => {
@@ -153,7 +185,7 @@ export function describeBoot(options: BootOptions): void {
       const running = service as RunningService;
       const mark = `e2e-${randomBytes(6).toString("hex")}`;
       const sent = await Promise.all([
-        fetch(`${target.url}/api/v1/users/12345`, { headers: { "X-Request-Id": `${mark}-a` } }),
+        fetch(`${target.url}${calls.logged.path}`, { headers: { "X-Request-Id": `${mark}-a` } }),
         fetch(`${target.url}/no/such/route`, { headers: { "X-Request-Id": `${mark}-b` } }),
         fetch(`${target.url}/health`, { headers: { "X-Request-Id": `${mark}-c` } }),
       ]);
@@ -181,9 +213,9 @@ export function describeBoot(options: BootOptions): void {
         ...common,
         requestId: `${mark}-a`,
         method: "GET",
-        route: "/api/v1/users/:id",
-        path: "/api/v1/users/12345",
-        status: full ? 401 : 404,
+        route: calls.logged.route,
+        path: calls.logged.path.split("?")[0],
+        status: calls.logged.status,
         durationMs: expect.any(Number),
       });
       expect(byId.get(`${mark}-b`)).toMatchObject({ route: "/*", path: "/no/such/route", status: 404 });
@@ -194,14 +226,12 @@ export function describeBoot(options: BootOptions): void {
     test(`SIGTERM: a request in flight${full ? " (bcrypt)" : ""} still gets its answer, then the service exits with code 0 within 10 s`, async () => {
       const running = service as RunningService;
       const client = new ContractClient(target.url);
-      const inFlight = full
-        ? client.register(uniqueEmail("in-flight"), "correct horse battery")
-        : client.call("POST", "/api/v1/users", { body: { email: uniqueEmail("in-flight") } });
+      const inFlight = calls.write(client, "in-flight");
       // Registration hashes with bcrypt for well over 100 ms: the request is being handled then. Creating a user
       // takes a few ms: it is sent, and may already be answered, when the signal arrives.
       await Bun.sleep(full ? 100 : 5);
       const stopped = await running.stop("SIGTERM", 10_000);
-      expectStatus(await inFlight, 201);
+      calls.expectWritten(await inFlight);
       if (stopped.code !== 0) {
         throw new Error(`exit code ${stopped.code} after SIGTERM\n--- output ---\n${running.output()}`);
       }

@@ -1,8 +1,11 @@
 import { describe, expect, test } from "bun:test";
 import { ContractClient, expectError, expectShape, expectStatus, ISO_UTC } from "./contract-client.ts";
 
-/** The rows of the HTTP contract that every template shares: health, unknown routes, the API reference page. */
-export function describeServiceBasics(target: () => { url: string }): void {
+/**
+ * The rows of the HTTP contract that every template shares: health, unknown routes, and (REST templates, `apidocs`)
+ * the API reference page.
+ */
+export function describeServiceBasics(target: () => { url: string }, { apidocs = true } = {}): void {
   const client = () => new ContractClient(target().url);
 
   describe("health", () => {
@@ -40,7 +43,7 @@ export function describeServiceBasics(target: () => { url: string }): void {
     });
   });
 
-  describe("API reference page", () => {
+  describe.if(apidocs)("API reference page", () => {
     test("GET /apidocs serves an HTML page that loads nothing from other hosts", async () => {
       const answer = await client().call("GET", "/apidocs");
       expectStatus(answer, 200);

@@ -1,13 +1,4 @@
-import { sqliteFile } from "./backends.ts";
+import { DATABASE_PLANS } from "./plans.ts";
 import { describeGeneratedProject } from "./project-suite.ts";
 
-describeGeneratedProject({
-  database: "sqlite",
-  testsWithDefaultDatabase: true,
-  backends: [{ backend: sqliteFile, projectTests: false, outage: false }],
-  unreachableDatabaseUrl: "file:/nonexistent/dir/app.sqlite",
-  browserBoot: { backend: sqliteFile, runtime: "deno" },
-  imageBackend: sqliteFile,
-  replayWorkflow: true,
-  makefile: true,
-});
+describeGeneratedProject({ template: "full", ...DATABASE_PLANS.sqlite });

@@ -4,10 +4,12 @@ import { existsSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { TemplateName } from "../../../src/generate/template-tree.ts";
 import { launchServer, type RunningService } from "../../support/runtimes.ts";
 import type { OpenBackend } from "./backends.ts";
-import { ContractClient, expectStatus, uniqueEmail } from "./contract-client.ts";
+import { ContractClient } from "./contract-client.ts";
 import { asImageUser, IMAGE_USER, type ReplayedImage, replayImage } from "./image-replay.ts";
+import { templateCalls } from "./template-calls.ts";
 
 /** Effective uid of a running process (Linux /proc). */
 function uidOf(pid: number): number {
@@ -23,9 +25,11 @@ function uidOf(pid: number): number {
 export function describeImage(
   project: () => { dir: string; backend: OpenBackend },
   {
-    auth = true,
-  }: { /** The template signs users up (full): a JWT_SECRET, and the write is a registration. */ auth?: boolean } = {},
+    template = "full",
+  }: { /** The template (full needs a JWT_SECRET, and its write is a registration). */ template?: TemplateName } = {},
 ): void {
+  const auth = template === "full";
+  const calls = templateCalls(template);
   describe("container image (Dockerfile replayed without Docker)", () => {
     let scratch = "";
     let image: ReplayedImage;
@@ -84,11 +88,7 @@ export function describeImage(
       expect((await fetch(`${running.url}${path}`)).status).toBe(200);
       expect((await fetch(`${running.url}/health/readiness`)).status).toBe(200);
       // A write: the embedded databases keep their files in the one folder the image's user owns.
-      const client = new ContractClient(running.url);
-      const write = auth
-        ? client.register(uniqueEmail("image"), "correct horse battery")
-        : client.call("POST", "/api/v1/users", { body: { email: uniqueEmail("image") } });
-      expectStatus(await write, 201);
+      calls.expectWritten(await calls.write(new ContractClient(running.url), "image"));
     }, 30_000);
   });
 }

@@ -28,8 +28,11 @@ export function describeMakefile(
   project: () => string,
   {
     auth = true,
+    api = "openapi",
   }: {
     /** The template signs users up (full): its document has the auth routes and a bearer scheme. */ auth?: boolean;
+    /** What `make apidocs` writes: the OpenAPI document (REST templates) or the GraphQL schema (graphql). */
+    api?: "openapi" | "graphql";
   } = {},
 ): void {
   describe("Makefile", () => {
@@ -37,6 +40,7 @@ export function describeMakefile(
     afterAll(async () => {
       for (const dir of scratch) await rm(dir, { recursive: true, force: true });
       await rm(join(project(), "openapi.json"), { force: true });
+      await rm(join(project(), "schema.graphql"), { force: true });
       await rm(join(project(), "coverage"), { recursive: true, force: true });
     }, 60_000);
 
@@ -50,21 +54,37 @@ export function describeMakefile(
       expect(listed.sort()).toEqual([...TARGETS].sort());
     });
 
-    test(`make apidocs writes the OpenAPI document, with every route${auth ? " and the bearer scheme" : ""}, to openapi.json`, async () => {
-      expectSuccess("make apidocs", await make(project(), ["apidocs"]));
-      const document = JSON.parse(await readFile(join(project(), "openapi.json"), "utf8"));
-      expect(document.openapi).toMatch(/^3\.1/);
-      expect(Object.keys(document.paths)).toEqual(
-        expect.arrayContaining([
-          ...(auth ? ["/api/v1/auth/register"] : ["/api/v1/users"]),
-          "/api/v1/users/{id}",
-          "/health/readiness",
-        ]),
-      );
-      if (auth)
-        expect(document.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
-      else expect(document.components?.securitySchemes).toBeUndefined();
-    }, 60_000);
+    if (api === "openapi") {
+      test(`make apidocs writes the OpenAPI document, with every route${auth ? " and the bearer scheme" : ""}, to openapi.json`, async () => {
+        expectSuccess("make apidocs", await make(project(), ["apidocs"]));
+        const document = JSON.parse(await readFile(join(project(), "openapi.json"), "utf8"));
+        expect(document.openapi).toMatch(/^3\.1/);
+        expect(Object.keys(document.paths)).toEqual(
+          expect.arrayContaining([
+            ...(auth ? ["/api/v1/auth/register"] : ["/api/v1/users"]),
+            "/api/v1/users/{id}",
+            "/health/readiness",
+          ]),
+        );
+        if (auth)
+          expect(document.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
+        else expect(document.components?.securitySchemes).toBeUndefined();
+      }, 60_000);
+    } else {
+      test("make apidocs writes the GraphQL schema (SDL) to schema.graphql, and no OpenAPI document", async () => {
+        expectSuccess("make apidocs", await make(project(), ["apidocs"]));
+        const sdl = await readFile(join(project(), "schema.graphql"), "utf8");
+        for (const line of [
+          "scalar Time",
+          "type User {",
+          "createUser(input: CreateUserInput!): User!",
+          "user(id: ID!): User",
+        ]) {
+          expect(sdl).toContain(line);
+        }
+        expect(existsSync(join(project(), "openapi.json"))).toBe(false);
+      }, 60_000);
+    }
 
     test("make lint and make test pass; make test-coverage writes coverage/lcov.info", async () => {
       expectSuccess("make lint", await make(project(), ["lint"]));
@@ -103,16 +123,16 @@ export function describeMakefile(
       expect(dryRun.output.trim().split("\n")).toEqual(["npm install", `docker build -t ${name} .`]);
     });
 
-    test("make clean removes dependencies, coverage, the OpenAPI export and the embedded database files only", async () => {
+    test("make clean removes dependencies, coverage, the API description export and the embedded database files only", async () => {
       const copy = await mkdtemp(join(tmpdir(), "scaffold-make-clean-"));
       scratch.push(copy);
       await cp(join(project(), "Makefile"), join(copy, "Makefile"));
       for (const dir of ["node_modules/x", "coverage", ".data", "src"])
         await mkdir(join(copy, dir), { recursive: true });
-      for (const file of ["openapi.json", ".env", "src/main.ts", ".data/app.sqlite"])
+      for (const file of ["openapi.json", "schema.graphql", ".env", "src/main.ts", ".data/app.sqlite"])
         await writeFile(join(copy, file), "x");
       expectSuccess("make clean", await make(copy, ["clean"]));
-      for (const gone of ["node_modules", "coverage", "openapi.json", ".data"])
+      for (const gone of ["node_modules", "coverage", "openapi.json", "schema.graphql", ".data"])
         expect(existsSync(join(copy, gone))).toBe(false);
       for (const kept of [".env", "src/main.ts", "Makefile"]) expect(existsSync(join(copy, kept))).toBe(true);
     });

@@ -1,14 +1,4 @@
-import { sqliteFile } from "./backends.ts";
+import { DATABASE_PLANS } from "./plans.ts";
 import { describeGeneratedProject } from "./project-suite.ts";
 
-describeGeneratedProject({
-  template: "minimal",
-  database: "sqlite",
-  testsWithDefaultDatabase: true,
-  backends: [{ backend: sqliteFile, projectTests: false, outage: false }],
-  unreachableDatabaseUrl: "file:/nonexistent/dir/app.sqlite",
-  browserBoot: { backend: sqliteFile, runtime: "deno" },
-  imageBackend: sqliteFile,
-  replayWorkflow: true,
-  makefile: true,
-});
+describeGeneratedProject({ template: "minimal", ...DATABASE_PLANS.sqlite });

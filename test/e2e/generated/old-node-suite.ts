@@ -40,6 +40,7 @@ export function describeOldNode(project: () => string): void {
     afterAll(async () => {
       for (const dir of scratch) await rm(dir, { recursive: true, force: true });
       await rm(join(project(), "openapi.json"), { force: true });
+      await rm(join(project(), "schema.graphql"), { force: true });
     }, 60_000);
 
     const pathWith = async (version: string) => {

@@ -29,7 +29,7 @@ export interface GeneratedProjectPlan {
   backends: { backend: Backend; projectTests: boolean; outage: boolean }[];
   /** A `DATABASE_URL` of the right kind that nothing answers (the configuration check must come first). */
   unreachableDatabaseUrl: string;
-  /** The boot (backend label, runtime) that also opens the API reference in Chromium. */
+  /** The boot (backend label, runtime) that also opens the API reference (graphql: GraphiQL) in Chromium. */
   browserBoot: { backend: Backend; runtime: Runtime };
   /**
    * The backend the container image (Dockerfile replayed) runs on: a server one by URL, else the image's default.
@@ -131,7 +131,9 @@ export function describeGeneratedProject(plan: GeneratedProjectPlan): void {
 
     describeSetupScript(plan.database, () => dir, { secret: template === "full" });
 
-    if (plan.makefile) describeMakefile(() => dir, { auth: template === "full" });
+    if (plan.makefile) {
+      describeMakefile(() => dir, { auth: template === "full", api: template === "graphql" ? "graphql" : "openapi" });
+    }
 
     // The scripts are the same for every database; SQLite is the one that also needs the floor's node:sqlite.
     if (plan.database === "sqlite") describeOldNode(() => dir);
@@ -181,7 +183,7 @@ export function describeGeneratedProject(plan: GeneratedProjectPlan): void {
         }
 
         if (plan.imageBackend === backend) {
-          describeImage(() => ({ dir, backend: open as OpenBackend }), { auth: template === "full" });
+          describeImage(() => ({ dir, backend: open as OpenBackend }), { template });
         }
 
         for (const runtime of BOOT_RUNTIMES) {

@@ -36,8 +36,7 @@ export function maskError(logger: Logger, development: boolean) {
     const original = graphqlError.originalError;
     if (original === undefined || original instanceof GraphQLError) {
       const shown = development ? graphqlError : withoutSuggestion(graphqlError);
-      // graphql-jit's errors may come without `extensions`.
-      if (shown.extensions?.code) return shown;
+      if (shown.extensions.code) return shown;
       return answer(shown, shown.message, { ...shown.extensions, code: "BAD_USER_INPUT" });
     }
     if (original instanceof DomainError) {

@@ -2,7 +2,6 @@ import { readFileSync } from "node:fs";
 import { createSchema, createYoga } from "graphql-yoga";
 import type { Logger } from "../../infrastructure/logger.ts";
 import { maskError } from "./errors.ts";
-import { jitExecution } from "./jit.ts";
 import { noSuggestions, tokenLimit, validationRules } from "./plugins.ts";
 import { type ResolverDependencies, userResolvers } from "./resolvers.ts";
 
@@ -40,7 +39,6 @@ export function graphqlServer(dependencies: ResolverDependencies, settings: Grap
       tokenLimit(),
       validationRules({ introspection: settings.introspection }),
       ...(settings.development ? [] : [noSuggestions()]),
-      jitExecution(),
     ],
   });
 }

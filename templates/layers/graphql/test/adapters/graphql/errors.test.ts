@@ -24,7 +24,12 @@ describe("unexpected errors", () => {
     expect(status).toBe(200);
     expect(body.data).toBeNull();
     expect(body.errors).toEqual([
-      { message: "Internal server error", path: ["users"], extensions: { code: "INTERNAL_SERVER_ERROR" } },
+      {
+        message: "Internal server error",
+        locations: [{ line: 1, column: 3 }],
+        path: ["users"],
+        extensions: { code: "INTERNAL_SERVER_ERROR" },
+      },
     ]);
     expect(JSON.stringify(body)).not.toContain("ECONNREFUSED");
     expect(lines.join("")).toContain("ECONNREFUSED");

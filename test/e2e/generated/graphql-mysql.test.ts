@@ -1,0 +1,4 @@
+import { DATABASE_PLANS } from "./plans.ts";
+import { describeGeneratedProject } from "./project-suite.ts";
+
+describeGeneratedProject({ template: "graphql", ...DATABASE_PLANS.mysql });
