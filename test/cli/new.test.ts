@@ -119,8 +119,29 @@ describe("generating the minimal project", () => {
     expect(files.filter((file) => /auth|jwt|bcrypt|refresh-token/i.test(file))).toEqual([]);
     expect(await readText(join(cwd, "demo/.env"))).not.toContain("JWT_SECRET");
     expect(await readText(join(cwd, "demo/src/modules/index.ts"))).toContain(
-      "export const modules = [usersModule, usersHttpModule] as const;",
+      "export const modules = [apidocsModule, usersModule, usersHttpModule] as const;",
     );
+  });
+});
+
+describe("generating the graphql project", () => {
+  test("-t graphql: the users' module and its GraphQL module, no OpenAPI part, no authentication", async () => {
+    const cwd = await freshCwd();
+    const result = await runCli(["new", "demo", "-t", "graphql", "-d", "sqlite"], cwd);
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toContain("Created demo (graphql, sqlite, observability none)");
+    const files = await projectFiles(join(cwd, "demo"));
+    expect(files).toEqual(expect.arrayContaining(["src/adapters/graphql/schema.graphql", "src/apidocs.ts"]));
+    expect(
+      files.filter((file) => /auth|jwt|bcrypt|refresh-token|openapi|apidocs\.module|users-http/i.test(file)),
+    ).toEqual([]);
+    expect(await readText(join(cwd, "demo/src/modules/index.ts"))).toContain(
+      "export const modules = [graphqlModule, usersModule] as const;",
+    );
+    const manifest = JSON.parse(await readText(join(cwd, "demo/package.json")));
+    expect(manifest.dependencies["graphql-yoga"]).toBeDefined();
+    expect(manifest.dependencies["swagger-ui-dist"]).toBeUndefined();
+    expect(await readText(join(cwd, "demo/.env"))).toContain("GRAPHQL_INTROSPECTION=");
   });
 });
 
@@ -157,7 +178,7 @@ describe("dry run", () => {
     expect(stdout).toMatch(/database\s+mysql/);
     expect(stdout).toMatch(/observability\s+none/);
     // Each file with the layers it comes from: merged files name every contributing layer, in order.
-    expect(stdout).toMatch(/^ {2}package\.json +base \+ full \+ db-mysql$/m);
+    expect(stdout).toMatch(/^ {2}package\.json +base \+ rest \+ full \+ db-mysql$/m);
     expect(stdout).toMatch(/^ {2}\.env\.example +base \+ full \+ db-mysql$/m);
     expect(stdout).toMatch(/^ {2}compose\.yaml +db-mysql$/m);
     expect(stdout).toMatch(/^ {2}src\/app\.ts +base$/m);

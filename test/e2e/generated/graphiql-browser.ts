@@ -30,11 +30,18 @@ export async function renderGraphiql(
     const response = page.locator(".graphiql-response").first();
     const expected = JSON.stringify(expectedText);
     await page
-      .waitForFunction(`(document.querySelector(".graphiql-response")?.innerText ?? "").includes(${expected})`, null, {
-        timeout: timeoutMs,
-      })
+      .waitForFunction(
+        `(document.querySelector(".graphiql-response")?.textContent ?? "").includes(${expected})`,
+        null,
+        {
+          timeout: timeoutMs,
+        },
+      )
       .catch(() => {}); // the caller's assertion on `result` then reports what was shown instead
-    const result = await response.innerText().catch(() => "");
+    const result = await response.textContent().then(
+      (text) => text ?? "",
+      () => "",
+    );
     return { result, foreignRequests, failedRequests };
   } finally {
     await browser.close();
