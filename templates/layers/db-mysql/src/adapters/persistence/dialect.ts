@@ -1,4 +1,5 @@
 import type { SQL } from "drizzle-orm";
+import type { MySqlColumn, MySqlInsertValue } from "drizzle-orm/mysql-core";
 import {
   datetime,
   index,
@@ -15,6 +16,10 @@ import type { MySql2Database } from "drizzle-orm/mysql2";
  * MariaDB (10.11+) through mysql2. The repositories avoid RETURNING, which MySQL lacks.
  */
 export type AppDatabase = MySql2Database;
+
+/** Any table and column of this database (what helpers written once for every table take). */
+export type AppTable = MySqlTable;
+export type AppColumn = MySqlColumn;
 
 export { index };
 export const table = mysqlTable;
@@ -52,4 +57,10 @@ export async function updateCount<T extends MySqlTable>(
 ): Promise<number> {
   const [result] = await db.update(target).set(values).where(condition);
   return result.affectedRows;
+}
+
+/** Inserts one row and answers its generated id (the driver's insertId: MariaDB 10.11 has no INSERT ... RETURNING). */
+export async function insertId(db: AppDatabase, target: MySqlTable, values: MySqlInsertValue<MySqlTable>) {
+  const [result] = await db.insert(target).values(values);
+  return result.insertId;
 }

@@ -1,5 +1,12 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { PgDatabase, PgQueryResultHKT, PgTable, PgUpdateSetSource } from "drizzle-orm/pg-core";
+import type {
+  PgColumn,
+  PgDatabase,
+  PgInsertValue,
+  PgQueryResultHKT,
+  PgTable,
+  PgUpdateSetSource,
+} from "drizzle-orm/pg-core";
 import { index, integer, pgTable, timestamp, varchar } from "drizzle-orm/pg-core";
 
 /**
@@ -7,6 +14,10 @@ import { index, integer, pgTable, timestamp, varchar } from "drizzle-orm/pg-core
  * (postgres.js or embedded PGlite).
  */
 export type AppDatabase = PgDatabase<PgQueryResultHKT>;
+
+/** Any table and column of this database (what helpers written once for every table take). */
+export type AppTable = PgTable;
+export type AppColumn = PgColumn;
 
 export { index };
 export const table = pgTable;
@@ -45,4 +56,10 @@ export async function updateCount<T extends PgTable>(
 ): Promise<number> {
   const rows = await db.update(target).set(values).where(condition).returning({ one: sql`1` });
   return rows.length;
+}
+
+/** Inserts one row and answers its generated id (through RETURNING). */
+export async function insertId(db: AppDatabase, target: PgTable & { id: AppColumn }, values: PgInsertValue<PgTable>) {
+  const [row] = await db.insert(target).values(values).returning({ id: target.id });
+  return row?.id as number;
 }

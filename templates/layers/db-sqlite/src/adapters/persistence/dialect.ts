@@ -1,4 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteInsertValue } from "drizzle-orm/sqlite-core";
 import {
   index,
   integer,
@@ -14,6 +15,10 @@ import type { SqliteRemoteDatabase } from "drizzle-orm/sqlite-proxy";
  * the built-in `node:sqlite` and Drizzle's sqlite-proxy: one code path on Node.js, Bun and Deno.
  */
 export type AppDatabase = SqliteRemoteDatabase;
+
+/** Any table and column of this database (what helpers written once for every table take). */
+export type AppTable = SQLiteTable;
+export type AppColumn = SQLiteColumn;
 
 export { index };
 export const table = sqliteTable;
@@ -52,4 +57,14 @@ export async function updateCount<T extends SQLiteTable>(
 ): Promise<number> {
   const rows = await db.update(target).set(values).where(condition).returning({ one: sql`1` });
   return rows.length;
+}
+
+/** Inserts one row and answers its generated id (through RETURNING). */
+export async function insertId(
+  db: AppDatabase,
+  target: SQLiteTable & { id: AppColumn },
+  values: SQLiteInsertValue<SQLiteTable>,
+) {
+  const [row] = await db.insert(target).values(values).returning({ id: target.id });
+  return row?.id as number;
 }
