@@ -1,5 +1,6 @@
 import { pino } from "pino";
 import { createApp } from "../../src/app.ts";
+import type { Logger } from "../../src/infrastructure/logger.ts";
 import { modules } from "../../src/modules/index.ts";
 import { type AdaptersOf, createContainer, loadConfig } from "../../src/modules/module.ts";
 
@@ -9,10 +10,10 @@ import { type AdaptersOf, createContainer, loadConfig } from "../../src/modules/
  */
 export function appFromModules(
   adapters: AdaptersOf<typeof modules>,
-  options: { env?: Record<string, string>; pingDatabase?: () => Promise<void> } = {},
+  options: { env?: Record<string, string>; pingDatabase?: () => Promise<void>; logger?: Logger } = {},
 ) {
   const config = loadConfig(modules, options.env ?? {});
-  const logger = pino({ level: "silent" });
+  const logger = options.logger ?? pino({ level: "silent" });
   const container = createContainer(modules, { config, logger, adapters });
   return createApp({
     container,

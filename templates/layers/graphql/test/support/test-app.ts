@@ -1,28 +1,13 @@
-import { pino } from "pino";
-import { createApp } from "../../src/app.ts";
-import { modules } from "../../src/modules/index.ts";
-import { createContainer, loadConfig } from "../../src/modules/module.ts";
+import type { Logger } from "../../src/infrastructure/logger.ts";
 import { InMemoryUserRepository } from "./in-memory-users.ts";
+import { appFromModules } from "./modules-app.ts";
 
-/**
- * The real app, built from the service's own module list over in-memory adapters: GraphQL and HTTP tests go through
- * `app.request()` without a socket or database. `env` is the environment the configuration is read from.
- */
+/** The real app over an in-memory user repository; `env` is the environment its configuration is read from. */
 export function createTestApp(
-  options: { pingDatabase?: () => Promise<void>; env?: Record<string, string>; logger?: pino.Logger } = {},
+  options: { pingDatabase?: () => Promise<void>; env?: Record<string, string>; logger?: Logger } = {},
 ) {
   const users = new InMemoryUserRepository();
-  const config = loadConfig(modules, options.env ?? {});
-  const logger = options.logger ?? pino({ level: "silent" });
-  const container = createContainer(modules, { config, logger, adapters: { users } });
-  const app = createApp({
-    container,
-    logger,
-    service: "test-service",
-    exposeErrors: config.APP_ENV === "development",
-    pingDatabase: options.pingDatabase ?? (async () => {}),
-  });
-  return { app, users };
+  return { app: appFromModules({ users }, options), users };
 }
 
 export type TestApp = ReturnType<typeof createTestApp>["app"];

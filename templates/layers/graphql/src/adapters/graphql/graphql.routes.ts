@@ -4,8 +4,8 @@ import { type GraphqlSettings, graphqlServer } from "./graphql-server.ts";
 import type { ResolverDependencies } from "./resolvers.ts";
 
 /**
- * A POST must carry JSON: yoga also reads forms, which a browser sends cross-site without asking (a mutation from
- * another site's page, riding the user's network position), and `application/graphql-response+json` bodies.
+ * A POST must carry JSON (`application/json`, or `application/graphql+json`): yoga also reads form bodies, which a
+ * browser sends cross-site without asking first, so another site's page could run a mutation from the user's network.
  */
 const JSON_TYPE = /^application\/(?:graphql\+)?json\s*(?:;|$)/i;
 
