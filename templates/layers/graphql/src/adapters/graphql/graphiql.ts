@@ -31,7 +31,7 @@ interface Page {
 /**
  * GraphiQL, rendered by @graphql-yoga/render-graphiql with every script, style and worker inlined (about 9 MB of
  * HTML, no CDN). It is built once, on the first request (the import is lazy: a service whose playground is never
- * opened does not load it), and sent gzip-compressed (about 2.5 MB) with an ETag, so a browser fetches it once per
+ * opened does not load it), and sent gzip-compressed (about 2.4 MB) with an ETag, so a browser fetches it once per
  * version of the service.
  */
 export function graphiqlPage({ endpoint, title }: { endpoint: string; title: string }) {
