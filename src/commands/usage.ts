@@ -43,7 +43,7 @@ function columns(rows: [string, string][]): string[] {
 }
 
 /**
- * An enum's choices as this release's templates see them: "full (default); minimal, graphql: not in this release".
+ * An enum's choices as this release's templates see them: "none (default), basic; advanced: not in this release".
  * The flag's name is the key of the manifest's `available` list.
  */
 function choices(name: string, def: EnumArgDef): string {
