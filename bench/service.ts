@@ -169,11 +169,15 @@ const USER: Route = "GET /api/v1/users/:id";
 const LIST: Route = "GET /api/v1/users?limit=20";
 const GRAPHQL_USER: Route = "POST /graphql user(id)";
 
-/** The single-user query of the graphql template, as wrk sends it (a Lua script sets method, body and type). */
+/**
+ * The single-user query of the graphql template, as wrk sends it (a Lua script sets method, body and type; the body
+ * is a long bracket string, in which Lua reads the JSON's backslashes as they are).
+ */
 const GRAPHQL_SCRIPT = "bench-graphql-user.lua";
-const graphqlScript = (id: string) => `wrk.method = "POST"
+const graphqlBody = (id: string) => JSON.stringify({ query: `{ user(id: "${id}") { id email } }` });
+const graphqlScript = (body: string) => `wrk.method = "POST"
 wrk.headers["Content-Type"] = "application/json"
-wrk.body = '${JSON.stringify({ query: `{ user(id: "${id}") { id email } }` })}'
+wrk.body = [[${body}]]
 `;
 
 /** A server under test, the URLs of its routes, and one measurement per round and route. */
@@ -372,8 +376,17 @@ async function templateSubjects(
   });
   const graphqlService = await startService(projects.graphql, runtime, env(projects.graphql));
   const user = await new GraphqlClient(graphqlService.url).createUser({ email: `bench-${runtime}@example.com` });
+  // The body wrk sends answers the user, not an error: a wrong query would measure the error path.
+  const body = graphqlBody(user.id);
+  const answer = await fetch(`${graphqlService.url}/graphql`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body,
+  });
+  const text = await answer.text();
+  if (answer.status !== 200 || !text.includes(user.email)) throw new Error(`the GraphQL query answers ${text}`);
   const script = join(projects.graphql, GRAPHQL_SCRIPT);
-  await writeFile(script, graphqlScript(user.id));
+  await writeFile(script, graphqlScript(body));
   const graphql = await subject(
     "graphql/SQLite",
     graphqlService,
@@ -381,9 +394,6 @@ async function templateSubjects(
     undefined,
     script,
   );
-  // The answer is the user, not an error: a wrong query would measure the error path.
-  const answer = await new GraphqlClient(graphqlService.url).data(`{ user(id: "${user.id}") { id email } }`);
-  if (answer.user?.email !== user.email) throw new Error(`the GraphQL query answers ${JSON.stringify(answer)}`);
   pair(minimal, bare, HEALTH);
   pair(minimal, bare, USER);
   pair(graphql, bare, HEALTH);
@@ -500,14 +510,16 @@ function printChecks(rows: Row[]): void {
         : `target missed: ${rule}: ${misses.map((row) => `${row.runtime} ${row.target} ${row.route}`).join("; ")}`,
     );
   console.log("");
-  verdict(
-    ">= 60% of bare Hono's req/s on /health",
-    services.filter((row) => row.route === HEALTH && check(row) !== "target met"),
-  );
-  verdict(
-    "<= 1.3x the hand-written baseline's CPU per request on the user routes",
-    services.filter((row) => row.route !== HEALTH && check(row) !== "target met"),
-  );
+  if (services.length > 0) {
+    verdict(
+      ">= 60% of bare Hono's req/s on /health",
+      services.filter((row) => row.route === HEALTH && check(row) !== "target met"),
+    );
+    verdict(
+      "<= 1.3x the hand-written baseline's CPU per request on the user routes",
+      services.filter((row) => row.route !== HEALTH && check(row) !== "target met"),
+    );
+  }
   if (templates.length > 0) {
     verdict(
       "minimal and graphql: >= 60% of bare Hono's req/s on /health",
