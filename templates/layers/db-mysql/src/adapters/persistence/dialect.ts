@@ -1,8 +1,12 @@
 import type { SQL } from "drizzle-orm";
 import {
+  boolean,
+  check,
   datetime,
+  double,
   index,
   int,
+  type MySqlInsertValue,
   type MySqlTable,
   type MySqlUpdateSetSource,
   mysqlTable,
@@ -16,13 +20,16 @@ import type { MySql2Database } from "drizzle-orm/mysql2";
  */
 export type AppDatabase = MySql2Database;
 
-export { index };
+export { check, index };
 export const table = mysqlTable;
 export const idColumn = () => int("id").autoincrement().primaryKey();
 export const referenceColumn = (name: string) => int(name);
 export const stringColumn = (name: string, length: number) => varchar(name, { length });
 /** DATETIME(3) holding UTC (Drizzle writes and reads it as UTC). */
 export const timestampColumn = (name: string) => datetime(name, { mode: "date", fsp: 3 });
+export const integerColumn = (name: string) => int(name);
+export const doubleColumn = (name: string) => double(name);
+export const booleanColumn = (name: string) => boolean(name);
 
 /** True for a duplicate-key error (ER_DUP_ENTRY, 1062), also when Drizzle wraps the driver's error. */
 export function isUniqueViolation(error: unknown): boolean {
@@ -52,4 +59,14 @@ export async function updateCount<T extends MySqlTable>(
 ): Promise<number> {
   const [result] = await db.update(target).set(values).where(condition);
   return result.affectedRows;
+}
+
+/** `INSERT INTO table …`, answering the new row's `id` (the driver's insertId: MariaDB 10.11 has no RETURNING here). */
+export async function insertId<T extends MySqlTable>(
+  db: AppDatabase,
+  target: T,
+  values: MySqlInsertValue<T>,
+): Promise<number> {
+  const [result] = await db.insert(target).values(values);
+  return result.insertId;
 }

@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { PgDatabase, PgQueryResultHKT, PgTable, PgUpdateSetSource } from "drizzle-orm/pg-core";
-import { index, integer, pgTable, timestamp, varchar } from "drizzle-orm/pg-core";
+import type { PgDatabase, PgInsertValue, PgQueryResultHKT, PgTable, PgUpdateSetSource } from "drizzle-orm/pg-core";
+import { boolean, check, doublePrecision, index, integer, pgTable, timestamp, varchar } from "drizzle-orm/pg-core";
 
 /**
  * The few things that differ between databases, so tables and repositories are written once. This is PostgreSQL
@@ -8,12 +8,15 @@ import { index, integer, pgTable, timestamp, varchar } from "drizzle-orm/pg-core
  */
 export type AppDatabase = PgDatabase<PgQueryResultHKT>;
 
-export { index };
+export { check, index };
 export const table = pgTable;
 export const idColumn = () => integer("id").primaryKey().generatedAlwaysAsIdentity();
 export const referenceColumn = (name: string) => integer(name);
 export const stringColumn = (name: string, length: number) => varchar(name, { length });
 export const timestampColumn = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: "date" });
+export const integerColumn = (name: string) => integer(name);
+export const doubleColumn = (name: string) => doublePrecision(name);
+export const booleanColumn = (name: string) => boolean(name);
 
 /** True for a unique-constraint violation (SQLSTATE 23505), also when Drizzle wraps the driver's error. */
 export function isUniqueViolation(error: unknown): boolean {
@@ -45,4 +48,11 @@ export async function updateCount<T extends PgTable>(
 ): Promise<number> {
   const rows = await db.update(target).set(values).where(condition).returning({ one: sql`1` });
   return rows.length;
+}
+
+/** `INSERT INTO table …`, answering the new row's `id` (through RETURNING). */
+export async function insertId<T extends PgTable>(db: AppDatabase, target: T, values: PgInsertValue<T>): Promise<number> {
+  const [row] = await db.insert(target).values(values).returning({ id: sql<number>`id` });
+  if (!row) throw new Error("INSERT returned no row");
+  return row.id;
 }

@@ -1,7 +1,10 @@
 import { type SQL, sql } from "drizzle-orm";
 import {
+  check,
   index,
   integer,
+  real,
+  type SQLiteInsertValue,
   type SQLiteTable,
   type SQLiteUpdateSetSource,
   sqliteTable,
@@ -15,7 +18,7 @@ import type { SqliteRemoteDatabase } from "drizzle-orm/sqlite-proxy";
  */
 export type AppDatabase = SqliteRemoteDatabase;
 
-export { index };
+export { check, index };
 export const table = sqliteTable;
 export const idColumn = () => integer("id").primaryKey({ autoIncrement: true });
 export const referenceColumn = (name: string) => integer(name);
@@ -23,6 +26,10 @@ export const referenceColumn = (name: string) => integer(name);
 export const stringColumn = (name: string, _length: number) => text(name);
 /** Milliseconds since the epoch, read back as a Date. */
 export const timestampColumn = (name: string) => integer(name, { mode: "timestamp_ms" });
+export const integerColumn = (name: string) => integer(name);
+export const doubleColumn = (name: string) => real(name);
+/** 0 or 1, read back as a boolean. */
+export const booleanColumn = (name: string) => integer(name, { mode: "boolean" });
 
 /** True for a UNIQUE constraint violation, also when Drizzle wraps the driver's error. */
 export function isUniqueViolation(error: unknown): boolean {
@@ -52,4 +59,15 @@ export async function updateCount<T extends SQLiteTable>(
 ): Promise<number> {
   const rows = await db.update(target).set(values).where(condition).returning({ one: sql`1` });
   return rows.length;
+}
+
+/** `INSERT INTO table …`, answering the new row's `id` (through RETURNING). */
+export async function insertId<T extends SQLiteTable>(
+  db: AppDatabase,
+  target: T,
+  values: SQLiteInsertValue<T>,
+): Promise<number> {
+  const [row] = await db.insert(target).values(values).returning({ id: sql<number>`id` });
+  if (!row) throw new Error("INSERT returned no row");
+  return row.id;
 }

@@ -1,0 +1,166 @@
+import { parseModule } from "magicast";
+import { ScaffoldError } from "../generate/errors.ts";
+import { compareSources, rank } from "./emit/imports.ts";
+
+/** A registry edit that could not be made: the message names the file and the exact edit to make by hand. */
+export class ManualEditError extends ScaffoldError {}
+
+function manual(path: string, why: string, edit: string): ManualEditError {
+  return new ManualEditError(
+    `${path} ${why}, so add-model cannot edit it (nothing was written). Make this edit by hand, then run add-model again:\n${edit}`,
+  );
+}
+
+interface Node {
+  type: string;
+  start?: number | null;
+  end?: number | null;
+  [key: string]: unknown;
+}
+
+/** The imports at the top of a file, one per line, merged into the order Biome's organizer keeps. */
+function sortImportBlock(code: string, added: string): string {
+  const lines = code.split("\n");
+  const imports: string[] = [];
+  let index = 0;
+  // The leading imports (and blank lines between them); a multi-line import stops the merge.
+  while (
+    index < lines.length &&
+    (/^import .*;$/.test(lines[index] ?? "") || (lines[index] === "" && imports.length > 0))
+  ) {
+    if (lines[index] !== "") imports.push(lines[index] as string);
+    index++;
+  }
+  if (!imports.includes(added)) imports.push(added);
+  const source = (line: string) => /from "([^"]+)";$/.exec(line)?.[1] ?? "";
+  imports.sort((a, b) => {
+    const [x, y] = [rank(source(a)), rank(source(b))];
+    return x[0] - y[0] || x[1] - y[1] || compareSources(source(a), source(b));
+  });
+  const rest = lines.slice(index);
+  return [...imports, ...(rest[0] === "" ? [] : [""]), ...rest].join("\n");
+}
+
+/** The array literal `name` exports (`export const name = [...]`, `as const` allowed), found with magicast's parser. */
+function exportedArray(code: string, name: string): Node | undefined {
+  const ast = parseModule(code).$ast as unknown as Node;
+  const declaration = walk(ast, (node) => {
+    const id = node.id as Node | undefined;
+    return node.type === "VariableDeclarator" && id?.name === name;
+  });
+  let init = declaration?.init as Node | undefined;
+  while (init && (init.type === "TSAsExpression" || init.type === "TSSatisfiesExpression"))
+    init = init.expression as Node;
+  return init?.type === "ArrayExpression" ? init : undefined;
+}
+
+/** `element` spliced in at the end of the array; the array printed as Biome would (one line if it fits, else one per line). */
+function appendToArray(code: string, array: Node, element: string): string {
+  const start = array.start as number;
+  const end = array.end as number;
+  const elements = (array.elements as Node[]).map((node) => code.slice(node.start as number, node.end as number));
+  elements.push(element);
+  const lineStart = code.lastIndexOf("\n", start) + 1;
+  const lineEnd = code.indexOf("\n", end) === -1 ? code.length : code.indexOf("\n", end);
+  const flat = `[${elements.join(", ")}]`;
+  const indent = /^\s*/.exec(code.slice(lineStart))?.[0] ?? "";
+  const fits = start - lineStart + flat.length + (lineEnd - end) <= 120;
+  const printed = fits ? flat : `[\n${elements.map((item) => `${indent}  ${item},`).join("\n")}\n${indent}]`;
+  return code.slice(0, start) + printed + code.slice(end);
+}
+
+/** `src/modules/index.ts`: the module's import, and the module at the end of `modules`. */
+export function addToModuleList(path: string, code: string, exportName: string, file: string): string {
+  const importLine = `import { ${exportName} } from "./${file}";`;
+  const edit = `  ${importLine}\n  and ${exportName} at the end of the array: export const modules = [..., ${exportName}] as const;`;
+  let array: Node | undefined;
+  try {
+    array = exportedArray(code, "modules");
+  } catch (error) {
+    throw manual(path, `could not be read (${error instanceof Error ? error.message : error})`, edit);
+  }
+  if (!array) throw manual(path, "no longer exports `modules` as an array literal", edit);
+  const elements = array.elements as Node[];
+  if (elements.some((element) => element?.type !== "Identifier")) {
+    throw manual(path, "lists something other than module names in `modules`", edit);
+  }
+  if (elements.some((element) => element.name === exportName)) throw manual(path, `already lists ${exportName}`, edit);
+  return sortImportBlock(appendToArray(code, array, exportName), importLine);
+}
+
+/** `src/adapters/persistence/schema.ts`: the table file at the end of `schemaFiles` (drizzle-kit reads it). */
+export function addToSchemaFiles(path: string, code: string, tableFile: string): string {
+  const entry = `./${tableFile}`;
+  const edit = `  add "${entry}" at the end of the array: export const schemaFiles = [..., "${entry}"];`;
+  let array: Node | undefined;
+  try {
+    array = exportedArray(code, "schemaFiles");
+  } catch (error) {
+    throw manual(path, `could not be read (${error instanceof Error ? error.message : error})`, edit);
+  }
+  if (!array) throw manual(path, "no longer exports `schemaFiles` as an array literal", edit);
+  const elements = array.elements as Node[];
+  if (elements.some((element) => element?.type !== "StringLiteral")) {
+    throw manual(path, "lists something other than file names in `schemaFiles`", edit);
+  }
+  if (elements.some((element) => element.value === entry)) throw manual(path, `already lists ${entry}`, edit);
+  return appendToArray(code, array, JSON.stringify(entry));
+}
+
+function walk(node: unknown, visit: (node: Node) => boolean): Node | undefined {
+  if (!node || typeof node !== "object") return undefined;
+  if (Array.isArray(node)) {
+    for (const child of node) {
+      const found = walk(child, visit);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  const current = node as Node;
+  if (typeof current.type === "string" && visit(current)) return current;
+  for (const [key, value] of Object.entries(current)) {
+    if (key === "loc" || key === "comments" || key === "leadingComments" || key === "trailingComments") continue;
+    const found = walk(value, visit);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * `test/support/test-app.ts`: once per project, the template's in-memory adapters get the added models' ones
+ * (`adapters: { users, ...modelAdapters() }`). The object is found with magicast's parser; the edit is a splice, so
+ * the rest of the file keeps its formatting byte for byte.
+ */
+export function spreadModelAdapters(path: string, code: string): string {
+  const importLine = `import { modelAdapters } from "./model-adapters.ts";`;
+  const edit = `  ${importLine}\n  and \`...modelAdapters()\` in the adapters passed to createContainer: adapters: { users, ...modelAdapters() }`;
+  let mod: ReturnType<typeof parseModule>;
+  try {
+    mod = parseModule(code);
+  } catch (error) {
+    throw manual(path, `could not be read (${error instanceof Error ? error.message : error})`, edit);
+  }
+  const call = walk(mod.$ast, (node) => {
+    const callee = node.callee as Node | undefined;
+    return node.type === "CallExpression" && callee?.type === "Identifier" && callee.name === "createContainer";
+  });
+  const context = (call?.arguments as Node[] | undefined)?.[1];
+  const adapters =
+    context?.type === "ObjectExpression"
+      ? (context.properties as Node[]).find((property) => (property.key as Node | undefined)?.name === "adapters")
+      : undefined;
+  const object = adapters?.value as Node | undefined;
+  if (object?.type !== "ObjectExpression" || typeof object.start !== "number" || typeof object.end !== "number") {
+    throw manual(path, "no longer calls createContainer(modules, { …, adapters: { … } })", edit);
+  }
+  const text = code.slice(object.start, object.end);
+  let replaced: string;
+  if (!text.includes("\n")) {
+    replaced = text.replace(/\s*}$/, ", ...modelAdapters() }").replace("{ , ", "{ ");
+  } else {
+    const indent = /\n(\s*)\S[^\n]*\n\s*}$/.exec(text)?.[1] ?? "  ";
+    replaced = text.replace(/,?\s*\n(\s*)}$/, (_, closing: string) => `,\n${indent}...modelAdapters(),\n${closing}}`);
+  }
+  const spliced = code.slice(0, object.start) + replaced + code.slice(object.end);
+  return sortImportBlock(spliced, importLine);
+}
