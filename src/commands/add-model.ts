@@ -133,10 +133,7 @@ export const addModelCommand = defineCommand({
       out.log("Dry run: nothing was written.");
       return;
     }
-    if (!args.yes && !(await confirm())) {
-      out.log("Nothing was written.");
-      return;
-    }
+    if (!args.yes && !(await confirm())) throw new ScaffoldError("Cancelled: nothing was written.");
     const controller = new AbortController();
     const onInterrupt = () => controller.abort();
     process.on("SIGINT", onInterrupt);
