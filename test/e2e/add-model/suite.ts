@@ -58,7 +58,7 @@ export function describeAddModel(template: TemplateName, database: Database, bac
     }, 900_000);
     afterAll(async () => {
       if (dir) await rm(dirname(dir), { recursive: true, force: true });
-    });
+    }, 120_000);
 
     test("drizzle-kit wrote one migration per new table, with the foreign keys and indexes", async () => {
       const migrations = (await readdir(join(dir, "drizzle"))).filter((file) => file.endsWith(".sql")).sort();
