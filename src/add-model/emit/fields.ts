@@ -57,3 +57,29 @@ export function sampleValue(field: Field, n: number): unknown {
 
 /** `line` when it fits in 120 columns, else `broken` (the form Biome prints). */
 export const fitOrBreak = (line: string, broken: string[]): string[] => (line.length <= 120 ? [line] : broken);
+
+/**
+ * `head(params)tail` on one line when it fits in 120 columns, else with one parameter per line, as Biome prints it.
+ * `indent` is the indentation of the line.
+ */
+export function signature(indent: string, head: string, params: string[], tail: string): string[] {
+  const flat = `${indent}${head}(${params.join(", ")})${tail}`;
+  if (flat.length <= 120) return [flat];
+  return [`${indent}${head}(`, ...params.map((param) => `${indent}  ${param},`), `${indent})${tail}`];
+}
+
+/**
+ * A function taking one destructured object, `name({ a, b }: { a: A; b: B }) {`; when it does not fit, Biome breaks
+ * the pattern and the type one member per line.
+ */
+export function destructuredSignature(head: string, members: Array<[string, string]>, tail: string): string[] {
+  const flat = `${head}({ ${members.map(([name]) => name).join(", ")} }: { ${members.map(([name, type]) => `${name}: ${type}`).join("; ")} })${tail}`;
+  if (flat.length <= 120) return [flat];
+  return [
+    `${head}({`,
+    ...members.map(([name]) => `  ${name},`),
+    "}: {",
+    ...members.map(([name, type]) => `  ${name}: ${type};`),
+    `})${tail}`,
+  ];
+}

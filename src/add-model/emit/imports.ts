@@ -6,13 +6,16 @@ export interface ImportSpec {
   typeOnly?: boolean;
 }
 
-/** Biome's order of names: case-insensitive, upper case first on a tie; `type` is ignored. */
+/** Biome's order of names: letter by letter, case-insensitive, and upper case first where only the case differs. */
 function compareNames(a: string, b: string): number {
   const bare = (name: string) => name.replace(/^type /, "");
   const [x, y] = [bare(a), bare(b)];
-  const lower = x.toLowerCase().localeCompare(y.toLowerCase(), "en");
-  if (lower !== 0) return lower;
-  return x < y ? -1 : x > y ? 1 : 0;
+  for (let i = 0; i < Math.min(x.length, y.length); i++) {
+    const [p, q] = [x[i] as string, y[i] as string];
+    if (p.toLowerCase() !== q.toLowerCase()) return p.toLowerCase() < q.toLowerCase() ? -1 : 1;
+    if (p !== q) return p < q ? -1 : 1;
+  }
+  return x.length - y.length;
 }
 
 /** Biome's order of two sources at the same distance: `/` and `.` sort before every other character. */

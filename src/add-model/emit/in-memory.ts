@@ -14,13 +14,6 @@ export function emitInMemory(context: EmitContext): string {
   const P = names.pascal;
   const references = referenceFields(context);
   const unique = record.fields.filter((field) => field.unique);
-  const properties = [
-    "id",
-    ...record.fields.map(propertyName),
-    ...references.map((r) => r.property),
-    "createdAt",
-    "updatedAt",
-  ];
   const takenCheck = unique.length === 0 ? [] : [`    if (this.#taken(fields)) throw conflict(TAKEN);`];
   const takenCheckUpdate = unique.length === 0 ? [] : [`    if (this.#taken(fields, id)) throw conflict(TAKEN);`];
   const takenMethod =
@@ -119,9 +112,8 @@ export function emitInMemory(context: EmitContext): string {
     "  }",
     "}",
     "",
-    `const public${P} = ({ ${properties.join(", ")} }: ${P}Row): ${P} => ({`,
-    ...properties.map((property) => `  ${property},`),
-    "});",
+    "/** What the port answers: the row without its deletion time. */",
+    `const public${P} = ({ deletedAt: _deletedAt, ...${names.camel} }: ${P}Row): ${P} => ${names.camel};`,
     "",
   ].join("\n");
 }

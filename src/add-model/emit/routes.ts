@@ -1,5 +1,5 @@
 import type { EmitContext } from "../model.ts";
-import { referenceFields } from "./fields.ts";
+import { destructuredSignature, fitOrBreak, referenceFields } from "./fields.ts";
 import { type ImportSpec, importLines } from "./imports.ts";
 
 type Status = 400 | 401 | 404 | 409;
@@ -147,9 +147,10 @@ export function emitRoutes(context: EmitContext): string {
       "  },",
     ]),
   ];
-  const deps = protectedRoutes
-    ? `{ ${c}Service, requireAuth }: { ${c}Service: ${P}Service; requireAuth: MiddlewareHandler }`
-    : `{ ${c}Service }: { ${c}Service: ${P}Service }`;
+  const deps: Array<[string, string]> = [
+    [`${c}Service`, `${P}Service`],
+    ...(protectedRoutes ? [["requireAuth", "MiddlewareHandler"] as [string, string]] : []),
+  ];
   const routerStart = protectedRoutes
     ? ["  const router = createRouter();", `  router.use("*", requireAuth);`, "  return router"]
     : ["  return createRouter()"];
@@ -200,7 +201,7 @@ export function emitRoutes(context: EmitContext): string {
     "",
     ...routes,
     `/** The ${names.pluralWords} over REST, mounted at /api/v1/${names.pluralKebab}${protectedRoutes ? " (an access token is required)" : ""}. */`,
-    `export function ${c}Routes(${deps}) {`,
+    ...destructuredSignature(`export function ${c}Routes`, deps, " {"),
     ...routerStart,
     "    .openapi(create, async (c) => {",
     `      const ${c} = await ${c}Service.create(to${P}Input(c.req.valid("json")));`,
@@ -244,9 +245,11 @@ function nestedRoutes(context: EmitContext, options: NestedOptions): string[] {
   const Parent = parent.names.pascal;
   const path = `/{${property}}/${names.pluralKebab}`;
   const unique = record.fields.some((field) => field.unique);
-  const deps = protectedRoutes
-    ? `{ ${c}Service, requireAuth }: { ${c}Service: ${P}Service; requireAuth: MiddlewareHandler }`
-    : `{ ${c}Service }: { ${c}Service: ${P}Service }`;
+  const deps: Array<[string, string]> = [
+    [`${c}Service`, `${P}Service`],
+    ...(protectedRoutes ? [["requireAuth", "MiddlewareHandler"] as [string, string]] : []),
+  ];
+  const bodySchema = `${c}InputSchema.omit({ ${name}: true })`;
   return [
     "",
     `const ${parent.names.camel}Params = z.object({`,
@@ -260,7 +263,12 @@ function nestedRoutes(context: EmitContext, options: NestedOptions): string[] {
     `  summary: "Create a ${names.words} of a ${parent.names.words}",`,
     "  request: {",
     `    params: ${parent.names.camel}Params,`,
-    `    body: { required: true, content: { "application/json": { schema: ${c}InputSchema.omit({ ${name}: true }) } } },`,
+    ...fitOrBreak(`    body: { required: true, content: { "application/json": { schema: ${bodySchema} } } },`, [
+      "    body: {",
+      "      required: true,",
+      `      content: { "application/json": { schema: ${bodySchema} } },`,
+      "    },",
+    ]),
     "  },",
     "  responses: {",
     "    201: {",
@@ -287,7 +295,7 @@ function nestedRoutes(context: EmitContext, options: NestedOptions): string[] {
     "});",
     "",
     `/** /api/v1/${parent.names.pluralKebab}/{${property}}/${names.pluralKebab}: the ${names.pluralWords} of one ${parent.names.words}. */`,
-    `export function ${parent.names.camel}${names.pluralPascal}Routes(${deps}) {`,
+    ...destructuredSignature(`export function ${parent.names.camel}${names.pluralPascal}Routes`, deps, " {"),
     ...(protectedRoutes
       ? [
           "  const router = createRouter();",

@@ -10,7 +10,7 @@ export function sampleSource(field: Field, n: number): string {
 }
 
 /** The stored fields of a model in TypeScript (`{ title: "title 1", categoryId: 1 }`), every reference set to 1. */
-export function fieldsSource(model: Related, n: number, references: Record<string, string> = {}): string {
+export function fieldsSource(model: Related, n: number, references: Record<string, string> = {}, indent = ""): string {
   const entries = [
     ...model.record.fields.map((field) => `${propertyName(field)}: ${sampleSource(field, n)}`),
     ...model.record.belongsTo.map((parent) => {
@@ -18,7 +18,7 @@ export function fieldsSource(model: Related, n: number, references: Record<strin
       return `${property}: ${references[property] ?? "1"}`;
     }),
   ];
-  return `{ ${entries.join(", ")} }`;
+  return `{\n${entries.map((entry) => `${indent}  ${entry},`).join("\n")}\n${indent}}`;
 }
 
 /** The JSON body of a model's POST, in source (`{ title: "title 1", category_id: categoryId }`). */

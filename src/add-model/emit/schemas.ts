@@ -19,7 +19,7 @@ function inputSchema(field: Field): string {
     uint: "z.int32().min(0)",
     float64: "z.number()",
     bool: "z.boolean()",
-    time: "z.iso.datetime({ offset: true }).transform((value) => new Date(value))",
+    time: "dateTime",
   }[field.type];
   return field.notNull ? base : `${base}.nullable().optional()`;
 }
@@ -65,6 +65,12 @@ export function emitSchemas(context: EmitContext): string {
     ]),
     "",
     `const timestamp = z.iso.datetime().openapi({ example: "2025-01-01T12:00:00.000Z" });`,
+    ...(record.fields.some((field) => field.type === "time")
+      ? [
+          "/** A date-time in the input: ISO 8601 with `Z` or an offset, as a Date. */",
+          "const dateTime = z.iso.datetime({ offset: true }).transform((value) => new Date(value));",
+        ]
+      : []),
     "",
     `export const ${c}Schema = z`,
     "  .object({",

@@ -31,7 +31,10 @@ export function emitServiceTest(context: EmitContext): string {
     ),
     "  const clock = () => new Date(Date.UTC(2025, 0, 1) + tick++ * 1_000);",
     `  const service = new ${P}Service({ ${repositories.map((model) => model.names.pluralCamel).join(", ")}, clock });`,
-    ...parents.map((parent) => `  await ${parent.names.pluralCamel}.create(${fieldsSource(parent, 1)}, clock());`),
+    ...parents.flatMap((parent) => [
+      `  const ${parent.names.camel} = ${fieldsSource(parent, 1, {}, "  ")};`,
+      `  await ${parent.names.pluralCamel}.create(${parent.names.camel}, clock());`,
+    ]),
     `  return { ${repositories.map((model) => model.names.pluralCamel).join(", ")}, service };`,
     "}",
   ];
@@ -116,12 +119,13 @@ export function emitServiceTest(context: EmitContext): string {
     ]);
   }
   for (const child of children) {
-    const childFields = fieldsSource(child, 1, { [`${names.camel}Id`]: "a.id" });
+    const childFields = fieldsSource(child, 1, { [`${names.camel}Id`]: "a.id" }, "    ");
     tests.push([
       `  test("a ${names.words} with live ${child.names.pluralWords} cannot be deleted (CONFLICT)", async () => {`,
       `    const { ${child.names.pluralCamel}, service } = await setup();`,
       "    const a = await service.create(input(1));",
-      `    const child = await ${child.names.pluralCamel}.create(${childFields}, new Date());`,
+      `    const fields = ${childFields};`,
+      `    const child = await ${child.names.pluralCamel}.create(fields, new Date());`,
       `    await expect(service.delete(a.id)).rejects.toMatchObject({ code: "CONFLICT" });`,
       `    await ${child.names.pluralCamel}.softDelete(child.id, new Date());`,
       "    await service.delete(a.id);",
@@ -129,13 +133,14 @@ export function emitServiceTest(context: EmitContext): string {
     ]);
   }
   for (const child of hasMany) {
-    const childFields = fieldsSource(child, 1, { [`${names.camel}Id`]: "a.id" });
+    const childFields = fieldsSource(child, 1, { [`${names.camel}Id`]: "a.id" }, "    ");
     tests.push([
       `  test("include=${child.names.pluralSnake} loads the ${child.names.pluralWords} of every ${names.words} read", async () => {`,
       `    const { ${child.names.pluralCamel}, service } = await setup();`,
       "    const a = await service.create(input(1));",
       "    const b = await service.create(input(2));",
-      `    const child = await ${child.names.pluralCamel}.create(${childFields}, new Date());`,
+      `    const fields = ${childFields};`,
+      `    const child = await ${child.names.pluralCamel}.create(fields, new Date());`,
       `    const [first, second] = await service.list({ limit: 10, offset: 0 }, ["${child.names.pluralSnake}"]);`,
       `    expect([first?.${child.names.pluralCamel}, second?.${child.names.pluralCamel}]).toEqual([[child], []]);`,
       `    expect((await service.get(b.id, ["${child.names.pluralSnake}"])).${child.names.pluralCamel}).toEqual([]);`,

@@ -1,5 +1,5 @@
 import type { EmitContext } from "../model.ts";
-import { propertyName, referenceFields } from "./fields.ts";
+import { fitOrBreak, propertyName, referenceFields, signature } from "./fields.ts";
 import { importLines } from "./imports.ts";
 
 /** `src/services/<model>.service.ts`: the use cases, over the ports only. */
@@ -22,9 +22,15 @@ export function emitService(context: EmitContext): string {
     ),
     ...references.map((reference) => `${reference.property}: input.${reference.property}`),
   ];
-  const parentChecks = references.map(
-    ({ parent, property }) =>
+  const parentChecks = references.flatMap(({ parent, property }) =>
+    fitOrBreak(
       `    if (!(await this.#${parent.names.pluralCamel}.findById(input.${property}))) throw ${parent.names.camel}NotFound(input.${property});`,
+      [
+        `    if (!(await this.#${parent.names.pluralCamel}.findById(input.${property}))) {`,
+        `      throw ${parent.names.camel}NotFound(input.${property});`,
+        "    }",
+      ],
+    ),
   );
   const withRelations = relations
     ? [
@@ -62,14 +68,28 @@ export function emitService(context: EmitContext): string {
   const parentLists = references.flatMap(({ parent, property }) => [
     "",
     `  /** The ${names.pluralWords} of one ${parent.names.words}; NOT_FOUND for an unknown ${parent.names.words}. */`,
-    `  async listBy${parent.names.pascal}(${property}: number, page: { limit: number; offset: number }${include}): Promise<${P}[]> {`,
+    ...signature(
+      "  ",
+      `async listBy${parent.names.pascal}`,
+      [
+        `${property}: number`,
+        "page: { limit: number; offset: number }",
+        ...(relations ? [`include: readonly ${R}[] = []`] : []),
+      ],
+      `: Promise<${P}[]> {`,
+    ),
     `    if (!(await this.#${parent.names.pluralCamel}.findById(${property}))) throw ${parent.names.camel}NotFound(${property});`,
     `    return ${read(`await this.#${names.pluralCamel}.listBy${parent.names.pascal}(${property}, page)`)};`,
     "  }",
   ]);
-  const childGuards = children.map(
-    (child) =>
+  const childGuards = children.flatMap((child) =>
+    fitOrBreak(
       `    if (await this.#${child.names.pluralCamel}.existsFor${P}(id)) throw conflict(\`${P} \${id} still has ${child.names.pluralWords}: delete them first\`);`,
+      [
+        `    if (await this.#${child.names.pluralCamel}.existsFor${P}(id))`,
+        `      throw conflict(\`${P} \${id} still has ${child.names.pluralWords}: delete them first\`);`,
+      ],
+    ),
   );
   const notFounds = [context, ...parents]
     .filter((model, i, all) => all.findIndex((other) => other.names.pascal === model.names.pascal) === i)
@@ -125,7 +145,12 @@ export function emitService(context: EmitContext): string {
     `    return this.#${names.pluralCamel}.create(fields(input), this.#clock());`,
     "  }",
     "",
-    `  async list(page: { limit: number; offset: number }${include}): Promise<${P}[]> {`,
+    ...signature(
+      "  ",
+      "async list",
+      ["page: { limit: number; offset: number }", ...(relations ? [`include: readonly ${R}[] = []`] : [])],
+      `: Promise<${P}[]> {`,
+    ),
     `    return ${read(`await this.#${names.pluralCamel}.list(page)`)};`,
     "  }",
     ...parentLists,

@@ -53,8 +53,13 @@ export function emitTable(context: EmitContext): string {
       names: [parent.names.pluralCamel],
     })),
   ]);
+  const oneLine = `  (columns) => [${extras.join(", ")}]`;
   const extraConfig =
-    extras.length === 0 ? "" : `,\n  (columns) => [\n${extras.map((extra) => `    ${extra},`).join("\n")}\n  ]`;
+    extras.length === 0
+      ? ""
+      : oneLine.length + 1 <= 120
+        ? `,\n${oneLine}`
+        : `,\n  (columns) => [\n${extras.map((extra) => `    ${extra},`).join("\n")}\n  ]`;
   const body = `{\n${columns.join("\n")}\n}`;
   const declaration =
     extras.length === 0
