@@ -69,42 +69,48 @@ function appendToArray(code: string, array: Node, element: string): string {
   return code.slice(0, start) + printed + code.slice(end);
 }
 
+/**
+ * `element` at the end of the array literal `name` exports; every element must be of `kind` and none equal to
+ * `element`. Otherwise (the file was changed by hand) a ManualEditError with `edit`.
+ */
+function appendToExported(
+  path: string,
+  code: string,
+  target: { name: string; kind: "Identifier" | "StringLiteral"; what: string },
+  element: string,
+  edit: string,
+): string {
+  let array: Node | undefined;
+  try {
+    array = exportedArray(code, target.name);
+  } catch (error) {
+    throw manual(path, `could not be read (${error instanceof Error ? error.message : error})`, edit);
+  }
+  if (!array) throw manual(path, `no longer exports \`${target.name}\` as an array literal`, edit);
+  const elements = array.elements as Node[];
+  if (elements.some((node) => node?.type !== target.kind)) {
+    throw manual(path, `lists something other than ${target.what} in \`${target.name}\``, edit);
+  }
+  if (elements.some((node) => code.slice(node.start as number, node.end as number) === element)) {
+    throw manual(path, `already lists ${element}`, edit);
+  }
+  return appendToArray(code, array, element);
+}
+
 /** `src/modules/index.ts`: the module's import, and the module at the end of `modules`. */
 export function addToModuleList(path: string, code: string, exportName: string, file: string): string {
   const importLine = `import { ${exportName} } from "./${file}";`;
   const edit = `  ${importLine}\n  and ${exportName} at the end of the array: export const modules = [..., ${exportName}] as const;`;
-  let array: Node | undefined;
-  try {
-    array = exportedArray(code, "modules");
-  } catch (error) {
-    throw manual(path, `could not be read (${error instanceof Error ? error.message : error})`, edit);
-  }
-  if (!array) throw manual(path, "no longer exports `modules` as an array literal", edit);
-  const elements = array.elements as Node[];
-  if (elements.some((element) => element?.type !== "Identifier")) {
-    throw manual(path, "lists something other than module names in `modules`", edit);
-  }
-  if (elements.some((element) => element.name === exportName)) throw manual(path, `already lists ${exportName}`, edit);
-  return sortImportBlock(appendToArray(code, array, exportName), importLine);
+  const target = { name: "modules", kind: "Identifier", what: "module names" } as const;
+  return sortImportBlock(appendToExported(path, code, target, exportName, edit), importLine);
 }
 
 /** `src/adapters/persistence/schema.ts`: the table file at the end of `schemaFiles` (drizzle-kit reads it). */
 export function addToSchemaFiles(path: string, code: string, tableFile: string): string {
-  const entry = `./${tableFile}`;
-  const edit = `  add "${entry}" at the end of the array: export const schemaFiles = [..., "${entry}"];`;
-  let array: Node | undefined;
-  try {
-    array = exportedArray(code, "schemaFiles");
-  } catch (error) {
-    throw manual(path, `could not be read (${error instanceof Error ? error.message : error})`, edit);
-  }
-  if (!array) throw manual(path, "no longer exports `schemaFiles` as an array literal", edit);
-  const elements = array.elements as Node[];
-  if (elements.some((element) => element?.type !== "StringLiteral")) {
-    throw manual(path, "lists something other than file names in `schemaFiles`", edit);
-  }
-  if (elements.some((element) => element.value === entry)) throw manual(path, `already lists ${entry}`, edit);
-  return appendToArray(code, array, JSON.stringify(entry));
+  const entry = JSON.stringify(`./${tableFile}`);
+  const edit = `  add ${entry} at the end of the array: export const schemaFiles = [..., ${entry}];`;
+  const target = { name: "schemaFiles", kind: "StringLiteral", what: "file names" } as const;
+  return appendToExported(path, code, target, entry, edit);
 }
 
 function walk(node: unknown, visit: (node: Node) => boolean): Node | undefined {

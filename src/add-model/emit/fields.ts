@@ -37,23 +37,31 @@ export function objectLiteral(entries: string[], indent: string, width = 120): s
   return `{\n${entries.map((entry) => `${indent}  ${entry},`).join("\n")}\n${indent}}`;
 }
 
-/** A sample JSON value of a field for tests: distinct per `n` where the field is unique. */
-export function sampleValue(field: Field, n: number): unknown {
-  switch (field.type) {
-    case "string":
-      return `${field.name.replace(/_/g, " ")} ${n}`;
-    case "int":
-      return -n * 3;
-    case "uint":
-      return n * 4;
-    case "float64":
-      return n + 0.5;
-    case "bool":
-      return n % 2 === 1;
-    case "time":
-      return new Date(Date.UTC(2025, 0, n, 12)).toISOString();
-  }
-}
+/**
+ * Test samples of each type: the source of a value varying with the variable `n` (unique fields stay distinct), and
+ * the same value for a given `n`.
+ */
+const SAMPLES: Record<
+  Field["type"],
+  { source: (name: string) => string; value: (name: string, n: number) => unknown }
+> = {
+  string: { source: (name) => `\`${words(name)} \${n}\``, value: (name, n) => `${words(name)} ${n}` },
+  int: { source: () => "-n * 3", value: (_, n) => -n * 3 },
+  uint: { source: () => "n * 4", value: (_, n) => n * 4 },
+  float64: { source: () => "n + 0.5", value: (_, n) => n + 0.5 },
+  bool: { source: () => "n % 2 === 1", value: (_, n) => n % 2 === 1 },
+  time: {
+    source: () => "new Date(Date.UTC(2025, 0, n, 12))",
+    value: (_, n) => new Date(Date.UTC(2025, 0, n, 12)).toISOString(),
+  },
+};
+const words = (name: string) => name.replace(/_/g, " ");
+
+/** A sample JSON value of a field (a `time` as its ISO string). */
+export const sampleValue = (field: Field, n: number): unknown => SAMPLES[field.type].value(field.name, n);
+
+/** The source of a field's sample varying with `n` (a `time` as a Date). */
+export const sampleSourceOfN = (field: Field): string => SAMPLES[field.type].source(field.name);
 
 /** `line` when it fits in 120 columns, else `broken` (the form Biome prints). */
 export const fitOrBreak = (line: string, broken: string[]): string[] => (line.length <= 120 ? [line] : broken);

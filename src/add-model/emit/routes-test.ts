@@ -1,9 +1,8 @@
 import type { Field } from "../field-spec.ts";
 import type { EmitContext, Related } from "../model.ts";
 import { modelNames } from "../names.ts";
-import { fitOrBreak, referenceFields, sampleValue } from "./fields.ts";
+import { fitOrBreak, referenceFields, sampleSourceOfN, sampleValue } from "./fields.ts";
 import { importLines } from "./imports.ts";
-import { inputValue } from "./service-test.ts";
 
 /** A JSON value of the wrong type for a field (the 400 test). */
 const WRONG: Record<Field["type"], string> = {
@@ -19,7 +18,7 @@ const WRONG: Record<Field["type"], string> = {
 const BEARER = "`Bearer ${token}`";
 
 const jsonValue = (field: Field): string =>
-  field.type === "time" ? `${inputValue(field.type, field.name)}.toISOString()` : inputValue(field.type, field.name);
+  field.type === "time" ? `${sampleSourceOfN(field)}.toISOString()` : sampleSourceOfN(field);
 
 /** An object literal in source, one entry per line (Biome keeps such a literal expanded). */
 const expanded = (entries: string[], indent: string): string =>

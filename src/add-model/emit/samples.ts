@@ -20,13 +20,3 @@ export function fieldsSource(model: Related, n: number, references: Record<strin
   ];
   return `{\n${entries.map((entry) => `${indent}  ${entry},`).join("\n")}\n${indent}}`;
 }
-
-/** The JSON body of a model's POST, in source (`{ title: "title 1", category_id: categoryId }`). */
-export function bodySource(fields: Field[], n: number, references: Array<[string, string]>, only = false): string {
-  const chosen = only ? fields.filter((field) => field.notNull) : fields;
-  const entries = [
-    ...chosen.map((field) => `${field.name}: ${JSON.stringify(sampleValue(field, n))}`),
-    ...references.map(([name, value]) => (name === value ? name : `${name}: ${value}`)),
-  ];
-  return `{ ${entries.join(", ")} }`;
-}

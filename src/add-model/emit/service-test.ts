@@ -1,6 +1,6 @@
 import { propertyName } from "../field-spec.ts";
 import type { EmitContext } from "../model.ts";
-import { referenceFields } from "./fields.ts";
+import { referenceFields, sampleSourceOfN } from "./fields.ts";
 import { importLines } from "./imports.ts";
 import { fieldsSource } from "./samples.ts";
 
@@ -19,7 +19,7 @@ export function emitServiceTest(context: EmitContext): string {
   const input = [
     `/** A valid input; \`n\` makes it differ from the others${references.length > 0 ? " (every parent is the first one)" : ""}. */`,
     `const input = (n: number) => ({`,
-    ...record.fields.map((field) => `  ${propertyName(field)}: ${inputValue(field.type, field.name)},`),
+    ...record.fields.map((field) => `  ${propertyName(field)}: ${sampleSourceOfN(field)},`),
     ...references.map((reference) => `  ${reference.property}: 1,`),
     "});",
   ];
@@ -167,22 +167,4 @@ export function emitServiceTest(context: EmitContext): string {
     "});",
     "",
   ].join("\n");
-}
-
-/** A sample of a field in source, varying with the variable `n` (unique fields stay distinct). */
-export function inputValue(type: string, name: string): string {
-  switch (type) {
-    case "string":
-      return `\`${name.replace(/_/g, " ")} \${n}\``;
-    case "int":
-      return "-n * 3";
-    case "uint":
-      return "n * 4";
-    case "float64":
-      return "n + 0.5";
-    case "bool":
-      return "n % 2 === 1";
-    default:
-      return "new Date(Date.UTC(2025, 0, n, 12))";
-  }
 }
