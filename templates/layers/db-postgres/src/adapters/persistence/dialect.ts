@@ -51,7 +51,11 @@ export async function updateCount<T extends PgTable>(
 }
 
 /** `INSERT INTO table …`, answering the new row's `id` (through RETURNING). */
-export async function insertId<T extends PgTable>(db: AppDatabase, target: T, values: PgInsertValue<T>): Promise<number> {
+export async function insertId<T extends PgTable>(
+  db: AppDatabase,
+  target: T,
+  values: PgInsertValue<T>,
+): Promise<number> {
   const [row] = await db.insert(target).values(values).returning({ id: sql<number>`id` });
   if (!row) throw new Error("INSERT returned no row");
   return row.id;
