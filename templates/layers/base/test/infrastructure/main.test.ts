@@ -28,7 +28,8 @@ function runMain(env: Record<string, string>): Promise<{ code: number | null; ou
     child.stderr.on("data", (chunk) => {
       output += chunk;
     });
-    const timer = setTimeout(() => child.kill("SIGKILL"), 10_000); // it started: the test fails
+    // Still running by then means it started: the test fails. PGlite alone can take 15 s to boot on a busy machine.
+    const timer = setTimeout(() => child.kill("SIGKILL"), 25_000);
     child.on("error", reject);
     child.on("close", (code) => {
       clearTimeout(timer);

@@ -7,25 +7,24 @@ import type {
   StoredRefreshToken,
 } from "../../src/ports/refresh-token-repository.ts";
 import type { NewUser, UserRepository } from "../../src/ports/user-repository.ts";
+import { InMemoryRows, type StoredRow } from "./in-memory-rows.ts";
 
-interface UserRow extends User {
-  passwordHash: string;
-  deletedAt: Date | null;
-}
+type UserRow = User & StoredRow & { passwordHash: string };
+
+const publicUser = ({ id, email, createdAt, updatedAt }: UserRow): User => ({ id, email, createdAt, updatedAt });
 
 /** In-memory implementations of the ports, for fast service and handler tests. */
 export class InMemoryUserRepository implements UserRepository {
-  readonly rows: UserRow[] = [];
+  readonly table = new InMemoryRows<UserRow>();
+  readonly rows = this.table.rows;
 
   async create({ email, passwordHash }: NewUser, now: Date): Promise<User> {
-    if (this.rows.some((row) => row.email === email)) throw conflict("E-mail already in use");
-    const row = { id: this.rows.length + 1, email, passwordHash, createdAt: now, updatedAt: now, deletedAt: null };
-    this.rows.push(row);
-    return publicUser(row);
+    if (this.table.taken("email", email)) throw conflict("E-mail already in use");
+    return publicUser(this.table.insert({ email, passwordHash }, now));
   }
 
   async findById(id: number): Promise<User | undefined> {
-    const row = this.#live(id);
+    const row = this.table.live(id);
     return row && publicUser(row);
   }
 
@@ -34,33 +33,20 @@ export class InMemoryUserRepository implements UserRepository {
     return row && { user: publicUser(row), passwordHash: row.passwordHash };
   }
 
-  async list({ limit, offset }: { limit: number; offset: number }): Promise<User[]> {
-    return this.rows
-      .filter((row) => !row.deletedAt)
-      .slice(offset, offset + limit)
-      .map(publicUser);
+  async list(bounds: { limit: number; offset: number }): Promise<User[]> {
+    return this.table.page(bounds).map(publicUser);
   }
 
   async update(id: number, { email }: { email: string }, now: Date): Promise<User | undefined> {
-    const row = this.#live(id);
-    if (!row) return undefined;
-    if (this.rows.some((other) => other.email === email && other.id !== id)) throw conflict("E-mail already in use");
-    Object.assign(row, { email, updatedAt: now });
-    return publicUser(row);
+    if (this.table.live(id) && this.table.taken("email", email, id)) throw conflict("E-mail already in use");
+    const row = this.table.update(id, { email }, now);
+    return row && publicUser(row);
   }
 
   async softDelete(id: number, now: Date): Promise<boolean> {
-    const row = this.#live(id);
-    if (row) Object.assign(row, { deletedAt: now, updatedAt: now });
-    return Boolean(row);
-  }
-
-  #live(id: number): UserRow | undefined {
-    return this.rows.find((row) => row.id === id && !row.deletedAt);
+    return this.table.softDelete(id, now);
   }
 }
-
-const publicUser = ({ id, email, createdAt, updatedAt }: UserRow): User => ({ id, email, createdAt, updatedAt });
 
 interface TokenRow extends StoredRefreshToken {
   tokenHash: string;

@@ -1,57 +1,9 @@
 import { conflict } from "../../src/domain/errors.ts";
 import type { User } from "../../src/domain/user.ts";
 import type { UserFields, UserRepository } from "../../src/ports/user-repository.ts";
+import { InMemoryRows, type StoredRow } from "./in-memory-rows.ts";
 
-interface UserRow extends User {
-  deletedAt: Date | null;
-}
-
-/** The user repository in memory, for fast service and handler tests. */
-export class InMemoryUserRepository implements UserRepository {
-  readonly rows: UserRow[] = [];
-
-  async create({ email, name }: UserFields, now: Date): Promise<User> {
-    if (this.#taken(email)) throw conflict("E-mail already in use");
-    const row = { id: this.rows.length + 1, email, name, createdAt: now, updatedAt: now, deletedAt: null };
-    this.rows.push(row);
-    return publicUser(row);
-  }
-
-  async findById(id: number): Promise<User | undefined> {
-    const row = this.#live(id);
-    return row && publicUser(row);
-  }
-
-  async list({ limit, offset }: { limit: number; offset: number }): Promise<User[]> {
-    return this.rows
-      .filter((row) => !row.deletedAt)
-      .slice(offset, offset + limit)
-      .map(publicUser);
-  }
-
-  async update(id: number, { email, name }: UserFields, now: Date): Promise<User | undefined> {
-    const row = this.#live(id);
-    if (!row) return undefined;
-    if (this.#taken(email, id)) throw conflict("E-mail already in use");
-    Object.assign(row, { email, name, updatedAt: now });
-    return publicUser(row);
-  }
-
-  async softDelete(id: number, now: Date): Promise<boolean> {
-    const row = this.#live(id);
-    if (row) Object.assign(row, { deletedAt: now, updatedAt: now });
-    return Boolean(row);
-  }
-
-  /** Like the database's unique index: a deleted user's e-mail stays taken. */
-  #taken(email: string, except?: number): boolean {
-    return this.rows.some((row) => row.email === email && row.id !== except);
-  }
-
-  #live(id: number): UserRow | undefined {
-    return this.rows.find((row) => row.id === id && !row.deletedAt);
-  }
-}
+type UserRow = User & StoredRow;
 
 const publicUser = ({ id, email, name, createdAt, updatedAt }: UserRow): User => ({
   id,
@@ -60,3 +12,33 @@ const publicUser = ({ id, email, name, createdAt, updatedAt }: UserRow): User =>
   createdAt,
   updatedAt,
 });
+
+/** The user repository in memory, for fast service and handler tests. */
+export class InMemoryUserRepository implements UserRepository {
+  readonly table = new InMemoryRows<UserRow>();
+  readonly rows = this.table.rows;
+
+  async create(fields: UserFields, now: Date): Promise<User> {
+    if (this.table.taken("email", fields.email)) throw conflict("E-mail already in use");
+    return publicUser(this.table.insert(fields, now));
+  }
+
+  async findById(id: number): Promise<User | undefined> {
+    const row = this.table.live(id);
+    return row && publicUser(row);
+  }
+
+  async list(bounds: { limit: number; offset: number }): Promise<User[]> {
+    return this.table.page(bounds).map(publicUser);
+  }
+
+  async update(id: number, fields: UserFields, now: Date): Promise<User | undefined> {
+    if (this.table.live(id) && this.table.taken("email", fields.email, id)) throw conflict("E-mail already in use");
+    const row = this.table.update(id, fields, now);
+    return row && publicUser(row);
+  }
+
+  async softDelete(id: number, now: Date): Promise<boolean> {
+    return this.table.softDelete(id, now);
+  }
+}

@@ -1,4 +1,5 @@
 import type { SQL } from "drizzle-orm";
+import type { MySqlColumn, MySqlInsertValue } from "drizzle-orm/mysql-core";
 import {
   boolean,
   check,
@@ -6,7 +7,6 @@ import {
   double,
   index,
   int,
-  type MySqlInsertValue,
   type MySqlTable,
   type MySqlUpdateSetSource,
   mysqlTable,
@@ -19,6 +19,10 @@ import type { MySql2Database } from "drizzle-orm/mysql2";
  * MariaDB (10.11+) through mysql2. The repositories avoid RETURNING, which MySQL lacks.
  */
 export type AppDatabase = MySql2Database;
+
+/** Any table and column of this database (what helpers written once for every table take). */
+export type AppTable = MySqlTable;
+export type AppColumn = MySqlColumn;
 
 export { check, index };
 export const table = mysqlTable;
@@ -61,12 +65,8 @@ export async function updateCount<T extends MySqlTable>(
   return result.affectedRows;
 }
 
-/** `INSERT INTO table …`, answering the new row's `id` (the driver's insertId: MariaDB 10.11 has no RETURNING here). */
-export async function insertId<T extends MySqlTable>(
-  db: AppDatabase,
-  target: T,
-  values: MySqlInsertValue<T>,
-): Promise<number> {
+/** Inserts one row and answers its generated id (the driver's insertId: MariaDB 10.11 has no INSERT ... RETURNING). */
+export async function insertId(db: AppDatabase, target: MySqlTable, values: MySqlInsertValue<MySqlTable>) {
   const [result] = await db.insert(target).values(values);
   return result.insertId;
 }

@@ -1,5 +1,12 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { PgDatabase, PgInsertValue, PgQueryResultHKT, PgTable, PgUpdateSetSource } from "drizzle-orm/pg-core";
+import type {
+  PgColumn,
+  PgDatabase,
+  PgInsertValue,
+  PgQueryResultHKT,
+  PgTable,
+  PgUpdateSetSource,
+} from "drizzle-orm/pg-core";
 import { boolean, check, doublePrecision, index, integer, pgTable, timestamp, varchar } from "drizzle-orm/pg-core";
 
 /**
@@ -7,6 +14,10 @@ import { boolean, check, doublePrecision, index, integer, pgTable, timestamp, va
  * (postgres.js or embedded PGlite).
  */
 export type AppDatabase = PgDatabase<PgQueryResultHKT>;
+
+/** Any table and column of this database (what helpers written once for every table take). */
+export type AppTable = PgTable;
+export type AppColumn = PgColumn;
 
 export { check, index };
 export const table = pgTable;
@@ -50,13 +61,8 @@ export async function updateCount<T extends PgTable>(
   return rows.length;
 }
 
-/** `INSERT INTO table …`, answering the new row's `id` (through RETURNING). */
-export async function insertId<T extends PgTable>(
-  db: AppDatabase,
-  target: T,
-  values: PgInsertValue<T>,
-): Promise<number> {
-  const [row] = await db.insert(target).values(values).returning({ id: sql<number>`id` });
-  if (!row) throw new Error("INSERT returned no row");
-  return row.id;
+/** Inserts one row and answers its generated id (through RETURNING). */
+export async function insertId(db: AppDatabase, target: PgTable & { id: AppColumn }, values: PgInsertValue<PgTable>) {
+  const [row] = await db.insert(target).values(values).returning({ id: target.id });
+  return row?.id as number;
 }

@@ -1,10 +1,10 @@
 import { type SQL, sql } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteInsertValue } from "drizzle-orm/sqlite-core";
 import {
   check,
   index,
   integer,
   real,
-  type SQLiteInsertValue,
   type SQLiteTable,
   type SQLiteUpdateSetSource,
   sqliteTable,
@@ -17,6 +17,10 @@ import type { SqliteRemoteDatabase } from "drizzle-orm/sqlite-proxy";
  * the built-in `node:sqlite` and Drizzle's sqlite-proxy: one code path on Node.js, Bun and Deno.
  */
 export type AppDatabase = SqliteRemoteDatabase;
+
+/** Any table and column of this database (what helpers written once for every table take). */
+export type AppTable = SQLiteTable;
+export type AppColumn = SQLiteColumn;
 
 export { check, index };
 export const table = sqliteTable;
@@ -61,13 +65,12 @@ export async function updateCount<T extends SQLiteTable>(
   return rows.length;
 }
 
-/** `INSERT INTO table …`, answering the new row's `id` (through RETURNING). */
-export async function insertId<T extends SQLiteTable>(
+/** Inserts one row and answers its generated id (through RETURNING). */
+export async function insertId(
   db: AppDatabase,
-  target: T,
-  values: SQLiteInsertValue<T>,
-): Promise<number> {
-  const [row] = await db.insert(target).values(values).returning({ id: sql<number>`id` });
-  if (!row) throw new Error("INSERT returned no row");
-  return row.id;
+  target: SQLiteTable & { id: AppColumn },
+  values: SQLiteInsertValue<SQLiteTable>,
+) {
+  const [row] = await db.insert(target).values(values).returning({ id: target.id });
+  return row?.id as number;
 }

@@ -1,100 +1,53 @@
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { conflict } from "../../domain/errors.ts";
 import type { User } from "../../domain/user.ts";
 import type { NewUser, UserRepository } from "../../ports/user-repository.ts";
-import { type AppDatabase, isUniqueViolation, prepared } from "./dialect.ts";
+import { type AppDatabase, isUniqueViolation } from "./dialect.ts";
+import { liveRows } from "./live-rows.ts";
 import { users } from "./users.table.ts";
 
 const publicColumns = { id: users.id, email: users.email, createdAt: users.createdAt, updatedAt: users.updatedAt };
-const live = isNull(users.deletedAt);
 
-function emailTaken(error: unknown): unknown {
-  return isUniqueViolation(error) ? conflict("E-mail already in use") : error;
-}
-
-/**
- * The reads, built once as prepared statements: a request then only binds its values (`sql.placeholder`) instead of
- * building the query again. Writes run once per change and stay one-off queries.
- */
-function reads(db: AppDatabase) {
-  const byId = and(eq(users.id, sql.placeholder("id")), live);
-  const byEmail = and(eq(users.email, sql.placeholder("email")), live);
-  return {
-    byId: prepared("users_by_id", db.select(publicColumns).from(users).where(byId).limit(1)),
-    byEmail: prepared("users_by_email", db.select(publicColumns).from(users).where(byEmail).limit(1)),
-    credentials: prepared(
-      "users_credentials",
-      db
-        .select({ ...publicColumns, passwordHash: users.passwordHash })
-        .from(users)
-        .where(byEmail)
-        .limit(1),
-    ),
-    page: prepared(
-      "users_page",
-      db
-        .select(publicColumns)
-        .from(users)
-        .where(live)
-        .orderBy(asc(users.id))
-        .limit(sql.placeholder("limit"))
-        .offset(sql.placeholder("offset")),
-    ),
-  };
-}
+const emailTaken = (error: unknown) =>
+  Promise.reject(isUniqueViolation(error) ? conflict("E-mail already in use") : error);
 
 /** Written once against the dialect facade, so it is the same code on PostgreSQL, MySQL and SQLite. */
 export class DrizzleUserRepository implements UserRepository {
-  readonly #db: AppDatabase;
-  readonly #reads: ReturnType<typeof reads>;
+  readonly #rows: ReturnType<typeof liveRows<typeof users, typeof publicColumns>>;
+  readonly #credentials: (email: string) => Promise<(User & { passwordHash: string }) | undefined>;
 
   constructor(db: AppDatabase) {
-    this.#db = db;
-    this.#reads = reads(db);
+    this.#rows = liveRows(db, "users", users, publicColumns);
+    this.#credentials = this.#rows.lookup("users_credentials", users.email, {
+      ...publicColumns,
+      passwordHash: users.passwordHash,
+    });
   }
 
-  async create({ email, passwordHash }: NewUser, now: Date): Promise<User> {
-    await this.#db
-      .insert(users)
-      .values({ email, passwordHash, createdAt: now, updatedAt: now })
-      .catch((error: unknown) => Promise.reject(emailTaken(error)));
-    const [user] = await this.#reads.byEmail.execute({ email });
-    if (!user) throw new Error("user not found right after it was written");
-    return user;
+  create({ email, passwordHash }: NewUser, now: Date): Promise<User> {
+    return this.#rows.create({ email, passwordHash }, now).catch(emailTaken);
   }
 
-  async findById(id: number): Promise<User | undefined> {
-    const [user] = await this.#reads.byId.execute({ id });
-    return user;
+  findById(id: number): Promise<User | undefined> {
+    return this.#rows.byId(id);
   }
 
   async findCredentials(email: string): Promise<{ user: User; passwordHash: string } | undefined> {
-    const [row] = await this.#reads.credentials.execute({ email });
+    const row = await this.#credentials(email);
     if (!row) return undefined;
     const { passwordHash, ...user } = row;
     return { user, passwordHash };
   }
 
   list(page: { limit: number; offset: number }): Promise<User[]> {
-    return this.#reads.page.execute(page);
+    return this.#rows.page(page);
   }
 
   async update(id: number, changes: { email: string }, now: Date): Promise<User | undefined> {
-    if (!(await this.findById(id))) return undefined;
-    await this.#db
-      .update(users)
-      .set({ email: changes.email, updatedAt: now })
-      .where(and(eq(users.id, id), live))
-      .catch((error: unknown) => Promise.reject(emailTaken(error)));
-    return this.findById(id);
+    const changed = await this.#rows.update(id, { email: changes.email }, now).catch(emailTaken);
+    return changed ? this.findById(id) : undefined;
   }
 
-  async softDelete(id: number, now: Date): Promise<boolean> {
-    if (!(await this.findById(id))) return false;
-    await this.#db
-      .update(users)
-      .set({ deletedAt: now, updatedAt: now })
-      .where(and(eq(users.id, id), live));
-    return true;
+  softDelete(id: number, now: Date): Promise<boolean> {
+    return this.#rows.softDelete(id, now);
   }
 }

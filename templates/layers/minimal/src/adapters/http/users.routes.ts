@@ -1,73 +1,15 @@
-import { createRoute, z } from "@hono/zod-openapi";
 import type { UserService } from "../../services/user.service.ts";
-import { errorResponses, messageSchema, success, successSchema } from "./envelope.ts";
-import { idParams, listQuery } from "./params.ts";
+import { success } from "./envelope.ts";
+import { resourceRoutes } from "./resource-routes.ts";
 import { createRouter } from "./router.ts";
 import { toUserBody, userInputSchema, userSchema } from "./users.schemas.ts";
 
-const common = { tags: ["users"] };
-const userResponse = (description: string) => ({
-  description,
-  content: { "application/json": { schema: successSchema(userSchema) } },
-});
-const inputBody = { required: true, content: { "application/json": { schema: userInputSchema } } };
-
-const create = createRoute({
-  ...common,
-  method: "post",
-  path: "/",
-  summary: "Create a user",
-  request: { body: inputBody },
-  responses: {
-    201: {
-      ...userResponse("The new user"),
-      headers: z.object({ Location: z.string().openapi({ example: "/api/v1/users/1" }) }),
-    },
-    ...errorResponses(400, 409),
-  },
-});
-
-const list = createRoute({
-  ...common,
-  method: "get",
-  path: "/",
-  summary: "List users (oldest first)",
-  request: { query: listQuery },
-  responses: {
-    200: { description: "Users", content: { "application/json": { schema: successSchema(z.array(userSchema)) } } },
-    ...errorResponses(400),
-  },
-});
-
-const get = createRoute({
-  ...common,
-  method: "get",
-  path: "/{id}",
-  summary: "Get a user",
-  request: { params: idParams },
-  responses: { 200: userResponse("The user"), ...errorResponses(400, 404) },
-});
-
-const update = createRoute({
-  ...common,
-  method: "put",
-  path: "/{id}",
-  summary: "Replace a user's e-mail and name (a missing name becomes null)",
-  request: { params: idParams, body: inputBody },
-  responses: { 200: userResponse("The updated user"), ...errorResponses(400, 404, 409) },
-});
-
-const remove = createRoute({
-  ...common,
-  method: "delete",
-  path: "/{id}",
-  summary: "Delete a user (soft delete: the row keeps its deletion time)",
-  request: { params: idParams },
-  responses: {
-    200: { description: "Deleted", content: { "application/json": { schema: messageSchema } } },
-    ...errorResponses(400, 404),
-  },
-});
+const routes = resourceRoutes({ tag: "users", noun: "user", item: userSchema });
+const create = routes.create("Create a user", userInputSchema);
+const list = routes.list("List users (oldest first)");
+const get = routes.get("Get a user");
+const update = routes.update("Replace a user's e-mail and name (a missing name becomes null)", userInputSchema);
+const remove = routes.remove("Delete a user (soft delete: the row keeps its deletion time)");
 
 /** The users resource over REST, mounted at /api/v1/users. */
 export function userRoutes({ userService }: { userService: UserService }) {

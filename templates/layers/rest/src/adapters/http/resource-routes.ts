@@ -1,0 +1,101 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { errorResponses, messageSchema, successSchema } from "./envelope.ts";
+import { idParams, listQuery } from "./params.ts";
+
+type ErrorStatus = Parameters<typeof errorResponses>[number];
+
+/** How one resource is documented: its tag and names, its JSON shape, and the login its routes need (if any). */
+export interface ResourceDocs<Item extends z.ZodType> {
+  tag: string;
+  /** "user": used in the responses' descriptions ("The new user"). */
+  noun: string;
+  item: Item;
+  /** The OpenAPI security requirement (e.g. `[{ bearerAuth: [] }]`); its routes then also answer 401. */
+  security?: Array<Record<string, string[]>>;
+}
+
+const jsonBody = <Body extends z.ZodType>(schema: Body) => ({
+  required: true,
+  content: { "application/json": { schema } },
+});
+
+/**
+ * The routes every REST resource has (create, list, get, replace, delete), documented alike in every template: the
+ * success envelope, `Location` on create, and each error answer a route can give. The handlers stay with the resource;
+ * `errors` adds the answers only it gives (e.g. 403 where only the owner may change a row).
+ */
+export function resourceRoutes<Item extends z.ZodType>({ tag, noun, item, security }: ResourceDocs<Item>) {
+  const common = { tags: [tag], ...(security && { security }) };
+  const login: ErrorStatus[] = security ? [401] : [];
+  const one = (description: string) => ({
+    description,
+    content: { "application/json": { schema: successSchema(item) } },
+  });
+
+  return {
+    create: <Body extends z.ZodType>(summary: string, body: Body) =>
+      createRoute({
+        ...common,
+        method: "post",
+        path: "/",
+        summary,
+        request: { body: jsonBody(body) },
+        responses: {
+          201: {
+            ...one(`The new ${noun}`),
+            headers: z.object({ Location: z.string().openapi({ example: `/api/v1/${tag}/1` }) }),
+          },
+          ...errorResponses(400, ...login, 409),
+        },
+      }),
+
+    list: (summary: string) =>
+      createRoute({
+        ...common,
+        method: "get",
+        path: "/",
+        summary,
+        request: { query: listQuery },
+        responses: {
+          200: {
+            description: `A page of ${tag}`,
+            content: { "application/json": { schema: successSchema(z.array(item)) } },
+          },
+          ...errorResponses(400, ...login),
+        },
+      }),
+
+    get: (summary: string) =>
+      createRoute({
+        ...common,
+        method: "get",
+        path: "/{id}",
+        summary,
+        request: { params: idParams },
+        responses: { 200: one(`The ${noun}`), ...errorResponses(400, ...login, 404) },
+      }),
+
+    update: <Body extends z.ZodType>(summary: string, body: Body, errors: ErrorStatus[] = []) =>
+      createRoute({
+        ...common,
+        method: "put",
+        path: "/{id}",
+        summary,
+        request: { params: idParams, body: jsonBody(body) },
+        responses: { 200: one(`The updated ${noun}`), ...errorResponses(400, ...login, ...errors, 404, 409) },
+      }),
+
+    remove: (summary: string, errors: ErrorStatus[] = []) =>
+      createRoute({
+        ...common,
+        method: "delete",
+        path: "/{id}",
+        summary,
+        request: { params: idParams },
+        responses: {
+          200: { description: "Deleted", content: { "application/json": { schema: messageSchema } } },
+          ...errorResponses(400, ...login, ...errors, 404),
+        },
+      }),
+  };
+}
