@@ -133,13 +133,13 @@ function walk(node: unknown, visit: (node: Node) => boolean): Node | undefined {
 }
 
 /**
- * `test/support/test-app.ts`: once per project, the template's in-memory adapters get the added models' ones
- * (`adapters: { users, ...modelAdapters() }`). The object is found with magicast's parser; the edit is a splice, so
- * the rest of the file keeps its formatting byte for byte.
+ * `test/support/test-app.ts`: once per project, the template's in-memory adapters get the added models' ones:
+ * `appFromModules({ users, ...modelAdapters() }, …)`. The object is found with magicast's parser; the edit is a splice,
+ * so the rest of the file keeps its formatting byte for byte.
  */
 export function spreadModelAdapters(path: string, code: string): string {
   const importLine = `import { modelAdapters } from "./model-adapters.ts";`;
-  const edit = `  ${importLine}\n  and \`...modelAdapters()\` in the adapters passed to createContainer: adapters: { users, ...modelAdapters() }`;
+  const edit = `  ${importLine}\n  and \`...modelAdapters()\` in the adapters passed to appFromModules: appFromModules({ users, ...modelAdapters() }, options)`;
   let mod: ReturnType<typeof parseModule>;
   try {
     mod = parseModule(code);
@@ -148,16 +148,11 @@ export function spreadModelAdapters(path: string, code: string): string {
   }
   const call = walk(mod.$ast, (node) => {
     const callee = node.callee as Node | undefined;
-    return node.type === "CallExpression" && callee?.type === "Identifier" && callee.name === "createContainer";
+    return node.type === "CallExpression" && callee?.type === "Identifier" && callee.name === "appFromModules";
   });
-  const context = (call?.arguments as Node[] | undefined)?.[1];
-  const adapters =
-    context?.type === "ObjectExpression"
-      ? (context.properties as Node[]).find((property) => (property.key as Node | undefined)?.name === "adapters")
-      : undefined;
-  const object = adapters?.value as Node | undefined;
+  const object = (call?.arguments as Node[] | undefined)?.[0];
   if (object?.type !== "ObjectExpression" || typeof object.start !== "number" || typeof object.end !== "number") {
-    throw manual(path, "no longer calls createContainer(modules, { …, adapters: { … } })", edit);
+    throw manual(path, "no longer calls appFromModules({ …adapters }, …) with an object literal", edit);
   }
   const text = code.slice(object.start, object.end);
   let replaced: string;
@@ -167,6 +162,27 @@ export function spreadModelAdapters(path: string, code: string): string {
     const indent = /\n(\s*)\S[^\n]*\n\s*}$/.exec(text)?.[1] ?? "  ";
     replaced = text.replace(/,?\s*\n(\s*)}$/, (_, closing: string) => `,\n${indent}...modelAdapters(),\n${closing}}`);
   }
-  const spliced = code.slice(0, object.start) + replaced + code.slice(object.end);
-  return sortImportBlock(spliced, importLine);
+  return sortImportBlock(withArguments(code, call as Node, [replaced]), importLine);
+}
+
+/**
+ * The call with its first arguments replaced by `first`, printed as Biome would: on one line when it fits in 120
+ * columns, else one argument per line.
+ */
+function withArguments(code: string, call: Node, first: string[]): string {
+  const args = (call.arguments as Node[]).map((node) => code.slice(node.start as number, node.end as number));
+  args.splice(0, first.length, ...first);
+  const callee = call.callee as Node;
+  const head = code.slice(call.start as number, callee.end as number);
+  const lineStart = code.lastIndexOf("\n", call.start as number) + 1;
+  const lineEnd = code.indexOf("\n", call.end as number) === -1 ? code.length : code.indexOf("\n", call.end as number);
+  const before = code.slice(lineStart, call.start as number);
+  const after = code.slice(call.end as number, lineEnd);
+  const flat = `${head}(${args.join(", ")})`;
+  const indent = /^\s*/.exec(before)?.[0] ?? "";
+  const printed =
+    before.length + flat.length + after.length <= 120
+      ? flat
+      : `${head}(\n${args.map((arg) => `${indent}  ${arg},`).join("\n")}\n${indent})`;
+  return code.slice(0, call.start as number) + printed + code.slice(call.end as number);
 }

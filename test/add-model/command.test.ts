@@ -181,7 +181,7 @@ describe("scaffold add-model: plan and apply", () => {
       '"./src/adapters/persistence/categories.table.ts"',
     );
     expect(await readFile(join(dir, "test/support/test-app.ts"), "utf8")).toContain(
-      "adapters: { users, ...modelAdapters() }",
+      "appFromModules({ users, ...modelAdapters() }, options)",
     );
     const manifest = JSON.parse(await readFile(join(dir, "scaffold.json"), "utf8"));
     expect(manifest.models).toEqual([

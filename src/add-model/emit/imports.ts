@@ -48,8 +48,10 @@ export function importLines(specs: ImportSpec[], width = 120): string[] {
     return compareSources(a.from, b.from);
   });
   return ordered.map(({ from, names, typeOnly }) => {
-    const sorted = [...names].sort(compareNames);
-    const head = typeOnly ? "import type" : "import";
+    // Only types: `import type { A, B }` (Biome's useImportType).
+    const allTypes = names.every((name) => name.startsWith("type "));
+    const sorted = [...names].map((name) => (allTypes ? name.slice(5) : name)).sort(compareNames);
+    const head = typeOnly || allTypes ? "import type" : "import";
     const flat = `${head} { ${sorted.join(", ")} } from "${from}";`;
     if (flat.length <= width) return flat;
     return `${head} {\n${sorted.map((name) => `  ${name},`).join("\n")}\n} from "${from}";`;

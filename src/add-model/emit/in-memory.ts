@@ -1,42 +1,35 @@
-import type { Field } from "../field-spec.ts";
+import { type Field, propertyName } from "../field-spec.ts";
 import type { EmitContext } from "../model.ts";
-import { fitOrBreak, propertyName, referenceFields } from "./fields.ts";
+import { referenceFields } from "./fields.ts";
 import { importLines } from "./imports.ts";
 
-const sameValue = (fields: Field[]): string => {
-  const checks = fields.map((field) => `row.${propertyName(field)} === fields.${propertyName(field)}`);
-  return checks.length === 1 ? (checks[0] as string) : `(${checks.join(" || ")})`;
-};
+/** Whether a unique field's value is taken (null never is: the database allows many). */
+function taken(field: Field, except: string): string {
+  const value = `fields.${propertyName(field)}`;
+  const check = `this.table.taken("${propertyName(field)}", ${value}${except})`;
+  return field.notNull ? check : `(${value} !== null && ${check})`;
+}
 
-/** `test/support/in-memory-<plural>.ts`: the port in memory, for service and handler tests. */
+/** `test/support/in-memory-<plural>.ts`: the port in memory (over base's InMemoryRows), for service and HTTP tests. */
 export function emitInMemory(context: EmitContext): string {
   const { record, names } = context;
   const P = names.pascal;
+  const c = names.camel;
   const references = referenceFields(context);
   const unique = record.fields.filter((field) => field.unique);
-  const takenCheck = unique.length === 0 ? [] : [`    if (this.#taken(fields)) throw conflict(TAKEN);`];
-  const takenCheckUpdate = unique.length === 0 ? [] : [`    if (this.#taken(fields, id)) throw conflict(TAKEN);`];
-  const takenMethod =
+  const takenCheck = (except: string) =>
     unique.length === 0
       ? []
       : [
-          "",
-          "  /** Like the database's unique constraints: a deleted row's values stay taken. */",
-          `  #taken(fields: ${P}Fields, except?: number): boolean {`,
-          ...fitOrBreak(`    return this.rows.some((row) => row.id !== except && ${sameValue(unique)});`, [
-            "    return this.rows.some(",
-            `      (row) => row.id !== except && ${sameValue(unique)},`,
-            "    );",
-          ]),
-          "  }",
+          `    if (${unique.map((field) => taken(field, except)).join(" || ")}) {`,
+          "      throw conflict(TAKEN);",
+          "    }",
         ];
   const parentMethods = references.flatMap(({ parent, property }) => [
     "",
-    `  async listBy${parent.names.pascal}(${property}: number, { limit, offset }: { limit: number; offset: number }): Promise<${P}[]> {`,
-    "    return this.rows",
-    `      .filter((row) => !row.deletedAt && row.${property} === ${property})`,
-    "      .slice(offset, offset + limit)",
-    `      .map(public${P});`,
+    `  async listBy${parent.names.pascal}(${property}: number, bounds: { limit: number; offset: number }): Promise<${P}[]> {`,
+    `    const rows = this.rows.filter((row) => !row.deletedAt && row.${property} === ${property});`,
+    `    return rows.slice(bounds.offset, bounds.offset + bounds.limit).map(public${P});`,
     "  }",
     "",
     `  async findBy${parent.names.pascal}Ids(${property}s: number[]): Promise<${P}[]> {`,
@@ -52,7 +45,10 @@ export function emitInMemory(context: EmitContext): string {
       ...(unique.length > 0 ? [{ from: "../../src/domain/errors.ts", names: ["conflict"] }] : []),
       { from: `../../src/domain/${names.kebab}.ts`, names: [P], typeOnly: true },
       { from: `../../src/ports/${names.kebab}-repository.ts`, names: [`${P}Fields`, `${P}Repository`], typeOnly: true },
+      { from: "./in-memory-rows.ts", names: ["InMemoryRows", "type StoredRow"] },
     ]),
+    "",
+    `type ${P}Row = ${P} & StoredRow;`,
     "",
     ...(unique.length > 0
       ? [
@@ -60,23 +56,21 @@ export function emitInMemory(context: EmitContext): string {
           "",
         ]
       : []),
-    `interface ${P}Row extends ${P} {`,
-    "  deletedAt: Date | null;",
-    "}",
+    "/** What the port answers: the row without its deletion time. */",
+    `const public${P} = ({ deletedAt: _deletedAt, ...${c} }: ${P}Row): ${P} => ${c};`,
     "",
     `/** The ${names.words} repository in memory, for fast service and handler tests. */`,
     `export class InMemory${P}Repository implements ${P}Repository {`,
-    `  readonly rows: ${P}Row[] = [];`,
+    `  readonly table = new InMemoryRows<${P}Row>();`,
+    "  readonly rows = this.table.rows;",
     "",
     `  async create(fields: ${P}Fields, now: Date): Promise<${P}> {`,
-    ...takenCheck,
-    "    const row = { ...fields, id: this.rows.length + 1, createdAt: now, updatedAt: now, deletedAt: null };",
-    "    this.rows.push(row);",
-    `    return public${P}(row);`,
+    ...takenCheck(""),
+    `    return public${P}(this.table.insert(fields, now));`,
     "  }",
     "",
     `  async findById(id: number): Promise<${P} | undefined> {`,
-    "    const row = this.#live(id);",
+    "    const row = this.table.live(id);",
     `    return row && public${P}(row);`,
     "  }",
     "",
@@ -84,36 +78,22 @@ export function emitInMemory(context: EmitContext): string {
     `    return this.rows.filter((row) => !row.deletedAt && ids.includes(row.id)).map(public${P});`,
     "  }",
     "",
-    `  async list({ limit, offset }: { limit: number; offset: number }): Promise<${P}[]> {`,
-    "    return this.rows",
-    "      .filter((row) => !row.deletedAt)",
-    "      .slice(offset, offset + limit)",
-    `      .map(public${P});`,
+    `  async list(bounds: { limit: number; offset: number }): Promise<${P}[]> {`,
+    `    return this.table.page(bounds).map(public${P});`,
     "  }",
     "",
     `  async update(id: number, fields: ${P}Fields, now: Date): Promise<${P} | undefined> {`,
-    "    const row = this.#live(id);",
-    "    if (!row) return undefined;",
-    ...takenCheckUpdate,
-    "    Object.assign(row, { ...fields, updatedAt: now });",
-    `    return public${P}(row);`,
+    ...(unique.length > 0 ? ["    if (!this.table.live(id)) return undefined;"] : []),
+    ...takenCheck(", id"),
+    "    const row = this.table.update(id, fields, now);",
+    `    return row && public${P}(row);`,
     "  }",
     "",
     "  async softDelete(id: number, now: Date): Promise<boolean> {",
-    "    const row = this.#live(id);",
-    "    if (row) Object.assign(row, { deletedAt: now, updatedAt: now });",
-    "    return Boolean(row);",
+    "    return this.table.softDelete(id, now);",
     "  }",
     ...parentMethods,
-    ...takenMethod,
-    "",
-    `  #live(id: number): ${P}Row | undefined {`,
-    "    return this.rows.find((row) => row.id === id && !row.deletedAt);",
-    "  }",
     "}",
-    "",
-    "/** What the port answers: the row without its deletion time. */",
-    `const public${P} = ({ deletedAt: _deletedAt, ...${names.camel} }: ${P}Row): ${P} => ${names.camel};`,
     "",
   ].join("\n");
 }

@@ -2,17 +2,20 @@ import type { EmitContext } from "../model.ts";
 import { propertyName, referenceFields } from "./fields.ts";
 import { importLines } from "./imports.ts";
 
-/** `src/adapters/persistence/<plural>.repository.ts`: the port over Drizzle, written once for every database. */
+/**
+ * `src/adapters/persistence/<plural>.repository.ts`: the port over Drizzle, written once for every database. The
+ * reads and writes every resource has come from base's `liveRows`; this adds the reads of the relations.
+ */
 export function emitRepository(context: EmitContext): string {
   const { record, names } = context;
   const P = names.pascal;
   const t = names.pluralCamel;
   const references = referenceFields(context);
   const unique = record.fields.filter((field) => field.unique);
+  const catchTaken = unique.length > 0 ? ".catch(taken)" : "";
   const properties = [...record.fields.map(propertyName), ...references.map((reference) => reference.property)];
   const publicColumns = ["id", ...properties, "createdAt", "updatedAt"].map((name) => `  ${name}: ${t}.${name},`);
-  const catchTaken = unique.length > 0 ? ".catch(taken)" : "";
-  const takenFunction =
+  const takenLines =
     unique.length === 0
       ? []
       : [
@@ -20,41 +23,50 @@ export function emitRepository(context: EmitContext): string {
           `const TAKEN = "A ${names.words} with this ${unique.map((field) => field.name).join(" or ")} already exists";`,
           "",
           "/** A unique-constraint violation as the domain's CONFLICT. */",
-          "function taken(error: unknown): Promise<never> {",
-          "  return Promise.reject(isUniqueViolation(error) ? conflict(TAKEN) : error);",
+          "const taken = (error: unknown) => Promise.reject(isUniqueViolation(error) ? conflict(TAKEN) : error);",
+        ];
+  const relationReads =
+    references.length === 0
+      ? []
+      : [
+          "",
+          `/** The reads of the ${names.pluralWords} of one parent, prepared once (liveRows prepares the others). */`,
+          "function parentReads(db: AppDatabase) {",
+          ...references.map(
+            ({ parent, property }) =>
+              `  const by${parent.names.pascal} = and(eq(${t}.${property}, sql.placeholder("${property}")), live);`,
+          ),
+          "  return {",
+          ...references.flatMap(({ parent }) => {
+            const Parent = parent.names.pascal;
+            const snake = parent.names.snake;
+            return [
+              `    pageBy${Parent}: prepared(`,
+              `      "${names.pluralSnake}_page_by_${snake}",`,
+              "      db",
+              "        .select(publicColumns)",
+              `        .from(${t})`,
+              `        .where(by${Parent})`,
+              `        .orderBy(asc(${t}.id))`,
+              `        .limit(sql.placeholder("limit"))`,
+              `        .offset(sql.placeholder("offset")),`,
+              "    ),",
+              `    anyFor${Parent}: prepared(`,
+              `      "${names.pluralSnake}_any_for_${snake}",`,
+              `      db.select({ id: ${t}.id }).from(${t}).where(by${Parent}).limit(1),`,
+              "    ),",
+            ];
+          }),
+          "  };",
           "}",
         ];
-  const parentReads = references.flatMap(({ parent, property }) => {
-    const Parent = parent.names.pascal;
-    return [`  const by${Parent} = and(eq(${t}.${property}, sql.placeholder("${property}")), live);`];
-  });
-  const parentStatements = references.flatMap(({ parent }) => {
-    const Parent = parent.names.pascal;
-    const snake = parent.names.snake;
-    return [
-      `    pageBy${Parent}: prepared(`,
-      `      "${names.pluralSnake}_page_by_${snake}",`,
-      "      db",
-      `        .select(publicColumns)`,
-      `        .from(${t})`,
-      `        .where(by${Parent})`,
-      `        .orderBy(asc(${t}.id))`,
-      `        .limit(sql.placeholder("limit"))`,
-      `        .offset(sql.placeholder("offset")),`,
-      "    ),",
-      `    anyFor${Parent}: prepared(`,
-      `      "${names.pluralSnake}_any_for_${snake}",`,
-      `      db.select({ id: ${t}.id }).from(${t}).where(by${Parent}).limit(1),`,
-      "    ),",
-    ];
-  });
   const parentMethods = references.flatMap(({ parent, property }) => {
     const Parent = parent.names.pascal;
     return [
       "",
       `  listBy${Parent}(${property}: number, page: { limit: number; offset: number }): Promise<${P}[]> {`,
-      `    return this.#reads.pageBy${Parent}.execute({ ${property}, ...page });`,
-      "  },",
+      `    return this.#parentReads.pageBy${Parent}.execute({ ${property}, ...page });`,
+      "  }",
       "",
       `  async findBy${Parent}Ids(${property}s: number[]): Promise<${P}[]> {`,
       `    if (${property}s.length === 0) return [];`,
@@ -66,19 +78,25 @@ export function emitRepository(context: EmitContext): string {
       "  }",
       "",
       `  async existsFor${Parent}(${property}: number): Promise<boolean> {`,
-      `    return (await this.#reads.anyFor${Parent}.execute({ ${property} })).length > 0;`,
+      `    return (await this.#parentReads.anyFor${Parent}.execute({ ${property} })).length > 0;`,
       "  }",
-    ].map((line) => (line === "  }," ? "  }" : line));
+    ];
   });
+  const hasParents = references.length > 0;
   const imports = importLines([
-    { from: "drizzle-orm", names: ["and", "asc", "eq", "inArray", "isNull", "sql"] },
+    { from: "drizzle-orm", names: ["and", "asc", "inArray", "isNull", ...(hasParents ? ["eq", "sql"] : [])] },
     ...(unique.length > 0 ? [{ from: "../../domain/errors.ts", names: ["conflict"] }] : []),
     { from: `../../domain/${names.kebab}.ts`, names: [P], typeOnly: true },
     { from: `../../ports/${names.kebab}-repository.ts`, names: [`${P}Fields`, `${P}Repository`], typeOnly: true },
     {
       from: "./dialect.ts",
-      names: ["type AppDatabase", "insertId", ...(unique.length > 0 ? ["isUniqueViolation"] : []), "prepared"],
+      names: [
+        "type AppDatabase",
+        ...(unique.length > 0 ? ["isUniqueViolation"] : []),
+        ...(hasParents ? ["prepared"] : []),
+      ],
     },
+    { from: "./live-rows.ts", names: ["liveRows"] },
     { from: `./${names.pluralKebab}.table.ts`, names: [t] },
   ]);
   return [
@@ -88,52 +106,27 @@ export function emitRepository(context: EmitContext): string {
     ...publicColumns,
     "};",
     `const live = isNull(${t}.deletedAt);`,
-    ...takenFunction,
-    "",
-    "/**",
-    " * The reads, built once as prepared statements: a request then only binds its values (`sql.placeholder`) instead of",
-    " * building the query again. Writes, and reads of a variable number of ids, stay one-off queries.",
-    " */",
-    "function reads(db: AppDatabase) {",
-    `  const byId = and(eq(${t}.id, sql.placeholder("id")), live);`,
-    ...parentReads,
-    "  return {",
-    `    byId: prepared("${names.pluralSnake}_by_id", db.select(publicColumns).from(${t}).where(byId).limit(1)),`,
-    "    page: prepared(",
-    `      "${names.pluralSnake}_page",`,
-    "      db",
-    "        .select(publicColumns)",
-    `        .from(${t})`,
-    "        .where(live)",
-    `        .orderBy(asc(${t}.id))`,
-    `        .limit(sql.placeholder("limit"))`,
-    `        .offset(sql.placeholder("offset")),`,
-    "    ),",
-    ...parentStatements,
-    "  };",
-    "}",
+    ...takenLines,
+    ...relationReads,
     "",
     "/** Written once against the dialect facade, so it is the same code on PostgreSQL, MySQL and SQLite. */",
     `export class Drizzle${P}Repository implements ${P}Repository {`,
     "  readonly #db: AppDatabase;",
-    "  readonly #reads: ReturnType<typeof reads>;",
+    `  readonly #rows: ReturnType<typeof liveRows<typeof ${t}, typeof publicColumns>>;`,
+    ...(hasParents ? ["  readonly #parentReads: ReturnType<typeof parentReads>;"] : []),
     "",
     "  constructor(db: AppDatabase) {",
     "    this.#db = db;",
-    "    this.#reads = reads(db);",
+    `    this.#rows = liveRows(db, "${names.pluralSnake}", ${t}, publicColumns);`,
+    ...(hasParents ? ["    this.#parentReads = parentReads(db);"] : []),
     "  }",
     "",
-    `  async create(fields: ${P}Fields, now: Date): Promise<${P}> {`,
-    "    const row = { ...fields, createdAt: now, updatedAt: now };",
-    `    const id = await insertId(this.#db, ${t}, row)${catchTaken};`,
-    `    const [${names.camel}] = await this.#reads.byId.execute({ id });`,
-    `    if (!${names.camel}) throw new Error("${names.words} not found right after it was written");`,
-    `    return ${names.camel};`,
+    `  create(fields: ${P}Fields, now: Date): Promise<${P}> {`,
+    `    return this.#rows.create(fields, now)${catchTaken};`,
     "  }",
     "",
-    `  async findById(id: number): Promise<${P} | undefined> {`,
-    `    const [${names.camel}] = await this.#reads.byId.execute({ id });`,
-    `    return ${names.camel};`,
+    `  findById(id: number): Promise<${P} | undefined> {`,
+    "    return this.#rows.byId(id);",
     "  }",
     "",
     `  async findByIds(ids: number[]): Promise<${P}[]> {`,
@@ -146,25 +139,16 @@ export function emitRepository(context: EmitContext): string {
     "  }",
     "",
     `  list(page: { limit: number; offset: number }): Promise<${P}[]> {`,
-    "    return this.#reads.page.execute(page);",
+    "    return this.#rows.page(page);",
     "  }",
     "",
     `  async update(id: number, fields: ${P}Fields, now: Date): Promise<${P} | undefined> {`,
-    "    if (!(await this.findById(id))) return undefined;",
-    "    await this.#db",
-    `      .update(${t})`,
-    "      .set({ ...fields, updatedAt: now })",
-    `      .where(and(eq(${t}.id, id), live))${catchTaken ? `\n      ${catchTaken}` : ""};`,
-    "    return this.findById(id);",
+    `    const changed = await this.#rows.update(id, fields, now)${catchTaken};`,
+    "    return changed ? this.findById(id) : undefined;",
     "  }",
     "",
-    "  async softDelete(id: number, now: Date): Promise<boolean> {",
-    "    if (!(await this.findById(id))) return false;",
-    "    await this.#db",
-    `      .update(${t})`,
-    "      .set({ deletedAt: now, updatedAt: now })",
-    `      .where(and(eq(${t}.id, id), live));`,
-    "    return true;",
+    "  softDelete(id: number, now: Date): Promise<boolean> {",
+    "    return this.#rows.softDelete(id, now);",
     "  }",
     ...parentMethods,
     "}",

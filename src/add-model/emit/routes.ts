@@ -1,8 +1,6 @@
 import type { EmitContext } from "../model.ts";
-import { destructuredSignature, fitOrBreak, referenceFields } from "./fields.ts";
+import { destructuredSignature, fitOrBreak, objectLiteral, referenceFields, signature } from "./fields.ts";
 import { type ImportSpec, importLines } from "./imports.ts";
-
-type Status = 400 | 401 | 404 | 409;
 
 /** `src/adapters/http/<plural>.routes.ts`: the REST routes with their zod-openapi schemas. */
 export function emitRoutes(context: EmitContext): string {
@@ -11,37 +9,28 @@ export function emitRoutes(context: EmitContext): string {
   const c = names.camel;
   const protectedRoutes = template === "full" && !record.public;
   const relations = parents.length + hasMany.length > 0;
-  const unique = record.fields.some((field) => field.unique);
-  const statuses = (...codes: Status[]): string => {
-    const all = new Set<Status>([...codes, ...(protectedRoutes ? [401 as const] : [])]);
-    return `...errorResponses(${[...all].sort().join(", ")})`;
-  };
-  const writeStatuses: Status[] = [
-    400,
-    ...(parents.length > 0 ? [404 as const] : []),
-    ...(unique ? [409 as const] : []),
-  ];
   const body = relations ? `${c}BodySchema` : `${c}Schema`;
   const toBody = relations ? "toBody" : `to${P}Body`;
   const relationNames = [
     ...parents.map((parent) => parent.names.snake),
     ...hasMany.map((child) => child.names.pluralSnake),
   ];
+  const hasParents = parents.length > 0;
   const imports: ImportSpec[] = [
-    { from: "@hono/zod-openapi", names: ["createRoute", "z"] },
-    ...(protectedRoutes || parents.length > 0 ? [] : []),
+    ...(relations || hasParents ? [{ from: "@hono/zod-openapi", names: ["z"] }] : []),
     ...(protectedRoutes ? [{ from: "hono", names: ["MiddlewareHandler"], typeOnly: true }] : []),
-    relations
-      ? { from: `../../domain/${names.kebab}.ts`, names: [`${names.snake.toUpperCase()}_RELATIONS`, `type ${P}`] }
-      : { from: `../../domain/${names.kebab}.ts`, names: [], typeOnly: true },
+    ...(relations
+      ? [{ from: `../../domain/${names.kebab}.ts`, names: [`${names.snake.toUpperCase()}_RELATIONS`, `type ${P}`] }]
+      : []),
     { from: `../../services/${names.kebab}.service.ts`, names: [`${P}Service`], typeOnly: true },
-    { from: "./envelope.ts", names: ["errorResponses", "messageSchema", "success", "successSchema"] },
-    { from: "./params.ts", names: ["idParams", "listQuery"] },
+    { from: "./envelope.ts", names: [...(hasParents ? ["errorResponses"] : []), "success"] },
+    ...(relations || hasParents ? [{ from: "./params.ts", names: ["idParams", "listQuery"] }] : []),
     {
       from: `./${names.pluralKebab}.schemas.ts`,
       names: [`${c}InputSchema`, `${c}Schema`, `to${P}Body`, `to${P}Input`],
     },
     ...(protectedRoutes ? [{ from: "./require-auth.ts", names: ["bearerSecurity"] }] : []),
+    { from: "./resource-routes.ts", names: ["resourceRoutes"] },
     { from: "./router.ts", names: ["createRouter"] },
     ...parents.map((parent) => ({
       from: `./${parent.names.pluralKebab}.schemas.ts`,
@@ -51,7 +40,7 @@ export function emitRoutes(context: EmitContext): string {
       from: `./${child.names.pluralKebab}.schemas.ts`,
       names: [`${child.names.camel}Schema`, `to${child.names.pascal}Body`],
     })),
-  ].filter((spec) => spec.names.length > 0);
+  ];
   const relationPart = relations
     ? [
         "",
@@ -87,65 +76,50 @@ export function emitRoutes(context: EmitContext): string {
       ]
     : [];
   const listQueryName = relations ? "listWithInclude" : "listQuery";
-  const response = (description: string) => `${c}Response("${description}")`;
-  const route = (name: string, lines: string[]) => [
-    `const ${name} = createRoute({`,
-    "  ...common,",
-    ...lines,
-    "});",
-    "",
-  ];
+  const summary = {
+    create: `Create a ${names.words}`,
+    list: `List ${names.pluralWords} (oldest first)`,
+    get: `Get a ${names.words}`,
+    update: `Replace a ${names.words} (a field left out becomes null)`,
+    remove: `Delete a ${names.words} (soft delete: the row keeps its deletion time)`,
+  };
   const routes = [
-    ...route("create", [
-      `  method: "post",`,
-      `  path: "/",`,
-      `  summary: "Create a ${names.words}",`,
-      "  request: { body: inputBody },",
-      "  responses: {",
-      "    201: {",
-      `      ...${response(`The new ${names.words}`)},`,
-      `      headers: z.object({ Location: z.string().openapi({ example: "/api/v1/${names.pluralKebab}/1" }) }),`,
-      "    },",
-      `    ${statuses(...writeStatuses)},`,
-      "  },",
+    `const routes = resourceRoutes(${objectLiteral(
+      [
+        `tag: "${names.pluralKebab}"`,
+        `noun: "${names.words}"`,
+        `item: ${body}`,
+        ...(protectedRoutes ? ["security: bearerSecurity"] : []),
+      ],
+      "",
+      120 - "const routes = resourceRoutes();".length,
+    )});`,
+    ...(parents.length > 0
+      ? [
+          `const created = routes.create("${summary.create}", ${c}InputSchema);`,
+          `/** An unknown ${parents.map((parent) => parent.names.words).join(" or ")} is a 404 too. */`,
+          "const create = { ...created, responses: { ...created.responses, ...errorResponses(404) } };",
+        ]
+      : [`const create = routes.create("${summary.create}", ${c}InputSchema);`]),
+    ...(relations
+      ? [
+          `const list = { ...routes.list("${summary.list}"), request: { query: listWithInclude } };`,
+          `const get = { ...routes.get("${summary.get}"), request: { params: idParams, query: includeQuery } };`,
+        ]
+      : [`const list = routes.list("${summary.list}");`, `const get = routes.get("${summary.get}");`]),
+    ...fitOrBreak(`const update = routes.update("${summary.update}", ${c}InputSchema);`, [
+      "const update = routes.update(",
+      `  "${summary.update}",`,
+      `  ${c}InputSchema,`,
+      ");",
     ]),
-    ...route("list", [
-      `  method: "get",`,
-      `  path: "/",`,
-      `  summary: "List ${names.pluralWords} (oldest first)",`,
-      `  request: { query: ${listQueryName} },`,
-      "  responses: {",
-      "    200: {",
-      `      description: "${names.pluralPascal}",`,
-      `      content: { "application/json": { schema: successSchema(z.array(${body})) } },`,
-      "    },",
-      `    ${statuses(400)},`,
-      "  },",
+    ...fitOrBreak(`const remove = routes.remove("${summary.remove}"${children.length > 0 ? ", [409]" : ""});`, [
+      "const remove = routes.remove(",
+      `  "${summary.remove}",`,
+      ...(children.length > 0 ? ["  [409],"] : []),
+      ");",
     ]),
-    ...route("get", [
-      `  method: "get",`,
-      `  path: "/{id}",`,
-      `  summary: "Get a ${names.words}",`,
-      `  request: { params: idParams${relations ? ", query: includeQuery" : ""} },`,
-      `  responses: { 200: ${response(`The ${names.words}`)}, ${statuses(400, 404)} },`,
-    ]),
-    ...route("update", [
-      `  method: "put",`,
-      `  path: "/{id}",`,
-      `  summary: "Replace a ${names.words} (a field left out becomes null)",`,
-      "  request: { params: idParams, body: inputBody },",
-      `  responses: { 200: ${response(`The updated ${names.words}`)}, ${statuses(...writeStatuses, 404)} },`,
-    ]),
-    ...route("remove", [
-      `  method: "delete",`,
-      `  path: "/{id}",`,
-      `  summary: "Delete a ${names.words} (soft delete: the row keeps its deletion time)",`,
-      "  request: { params: idParams },",
-      "  responses: {",
-      `    200: { description: "Deleted", content: { "application/json": { schema: messageSchema } } },`,
-      `    ${statuses(400, 404, ...(children.length > 0 ? [409 as const] : []))},`,
-      "  },",
-    ]),
+    "",
   ];
   const deps: Array<[string, string]> = [
     [`${c}Service`, `${P}Service`],
@@ -184,21 +158,13 @@ export function emitRoutes(context: EmitContext): string {
       relations,
       toBody,
       listQueryName,
-      statuses,
-      body,
     }),
   );
   return [
     ...importLines(imports),
     "",
-    `const common = { tags: ["${names.pluralSnake}"]${protectedRoutes ? ", security: bearerSecurity" : ""} };`,
-    ...relationPart,
-    `const ${c}Response = (description: string) => ({`,
-    "  description,",
-    `  content: { "application/json": { schema: successSchema(${body}) } },`,
-    "});",
-    `const inputBody = { required: true, content: { "application/json": { schema: ${c}InputSchema } } };`,
-    "",
+    ...relationPart.slice(1),
+    ...(relationPart.length > 0 ? [""] : []),
     ...routes,
     `/** The ${names.pluralWords} over REST, mounted at /api/v1/${names.pluralKebab}${protectedRoutes ? " (an access token is required)" : ""}. */`,
     ...destructuredSignature(`export function ${c}Routes`, deps, " {"),
@@ -232,19 +198,16 @@ interface NestedOptions {
   relations: boolean;
   toBody: string;
   listQueryName: string;
-  body: string;
-  statuses: (...codes: Status[]) => string;
 }
 
 /** `GET` and `POST /api/v1/<parent plural>/{<parent>Id}/<plural>`, in a router mounted at the parent's path. */
 function nestedRoutes(context: EmitContext, options: NestedOptions): string[] {
-  const { names, record } = context;
-  const { parent, name, property, protectedRoutes, relations, toBody, listQueryName, body, statuses } = options;
+  const { names } = context;
+  const { parent, name, property, protectedRoutes, relations, toBody, listQueryName } = options;
   const P = names.pascal;
   const c = names.camel;
   const Parent = parent.names.pascal;
   const path = `/{${property}}/${names.pluralKebab}`;
-  const unique = record.fields.some((field) => field.unique);
   const deps: Array<[string, string]> = [
     [`${c}Service`, `${P}Service`],
     ...(protectedRoutes ? [["requireAuth", "MiddlewareHandler"] as [string, string]] : []),
@@ -256,43 +219,31 @@ function nestedRoutes(context: EmitContext, options: NestedOptions): string[] {
     `  ${property}: idParams.shape.id.openapi({ param: { name: "${property}", in: "path" }, type: "integer", example: 1 }),`,
     "});",
     "",
-    `const createIn${Parent} = createRoute({`,
-    "  ...common,",
-    `  method: "post",`,
+    "/** Creating in a parent: the parent's id comes from the path, and an unknown parent is a 404. */",
+    ...signature(
+      "",
+      `const createdIn${Parent} = routes.create`,
+      [`"Create a ${names.words} of a ${parent.names.words}"`, bodySchema],
+      ";",
+    ),
+    `const createIn${Parent} = {`,
+    `  ...createdIn${Parent},`,
     `  path: "${path}",`,
-    `  summary: "Create a ${names.words} of a ${parent.names.words}",`,
-    "  request: {",
-    `    params: ${parent.names.camel}Params,`,
-    ...fitOrBreak(`    body: { required: true, content: { "application/json": { schema: ${bodySchema} } } },`, [
-      "    body: {",
-      "      required: true,",
-      `      content: { "application/json": { schema: ${bodySchema} } },`,
-      "    },",
-    ]),
-    "  },",
-    "  responses: {",
-    "    201: {",
-    `      ...${c}Response("The new ${names.words}"),`,
-    `      headers: z.object({ Location: z.string().openapi({ example: "/api/v1/${names.pluralKebab}/1" }) }),`,
-    "    },",
-    `    ${statuses(400, 404, ...(unique ? [409 as const] : []))},`,
-    "  },",
-    "});",
-    "",
-    `const listOf${Parent} = createRoute({`,
-    "  ...common,",
-    `  method: "get",`,
+    `  request: { ...createdIn${Parent}.request, params: ${parent.names.camel}Params },`,
+    `  responses: { ...createdIn${Parent}.responses, ...errorResponses(404) },`,
+    "};",
+    ...signature(
+      "",
+      `const listed${Parent} = routes.list`,
+      [`"List the ${names.pluralWords} of a ${parent.names.words} (oldest first)"`],
+      ";",
+    ),
+    `const listOf${Parent} = {`,
+    `  ...listed${Parent},`,
     `  path: "${path}",`,
-    `  summary: "List the ${names.pluralWords} of a ${parent.names.words} (oldest first)",`,
     `  request: { params: ${parent.names.camel}Params, query: ${listQueryName} },`,
-    "  responses: {",
-    "    200: {",
-    `      description: "${names.pluralPascal}",`,
-    `      content: { "application/json": { schema: successSchema(z.array(${body})) } },`,
-    "    },",
-    `    ${statuses(400, 404)},`,
-    "  },",
-    "});",
+    `  responses: { ...listed${Parent}.responses, ...errorResponses(404) },`,
+    "};",
     "",
     `/** /api/v1/${parent.names.pluralKebab}/{${property}}/${names.pluralKebab}: the ${names.pluralWords} of one ${parent.names.words}. */`,
     ...destructuredSignature(`export function ${parent.names.camel}${names.pluralPascal}Routes`, deps, " {"),
