@@ -1,5 +1,5 @@
 import { describeAddModel } from "./add-model/suite.ts";
 import { mysqlServer } from "./generated/backends.ts";
 
-describeAddModel("full", "mysql", [mysqlServer]);
-describeAddModel("minimal", "mysql", [mysqlServer]);
+describeAddModel("full", "mysql", [mysqlServer], mysqlServer);
+describeAddModel("minimal", "mysql", [mysqlServer], mysqlServer);
