@@ -4,7 +4,7 @@
  * generates the migration, Biome formats the files), beside the peer `nest g resource` in the project `nest new`
  * generates, in one hyperfine run. Each run starts from a fresh copy of the project (hyperfine's --prepare).
  */
-import { mkdir, readFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 
 export const ADD_MODEL_TARGET_MS = 50;
@@ -39,6 +39,12 @@ export async function benchAddModel(options: AddModelBench): Promise<void> {
   run([scaffold, "new", "installed", "-d", "sqlite"], base, env);
   run(["npm", "install", "--no-audit", "--no-fund", "--loglevel=error"], join(base, "installed"), env);
   run([node, nest, "new", "nest-demo", "--skip-install", "--skip-git", "--package-manager", "npm"], base, env);
+  // `nest g resource` runs `npm install` when @nestjs/mapped-types is missing from package.json (its first resource
+  // only): list it, so the row measures generating a resource, as add-model's does, not an install.
+  const nestManifest = join(base, "nest-demo", "package.json");
+  const manifest = JSON.parse(await readFile(nestManifest, "utf8")) as { dependencies: Record<string, string> };
+  manifest.dependencies["@nestjs/mapped-types"] = "*";
+  await writeFile(nestManifest, JSON.stringify(manifest, null, 2));
   const installedModules = join(base, "installed", "node_modules");
   const add = `${scaffold} add-model Product --fields ${FIELDS} --yes`;
   const commands: Array<[string, string, string]> = [
@@ -51,7 +57,7 @@ export async function benchAddModel(options: AddModelBench): Promise<void> {
     [
       "nest g resource",
       `rm -rf p && cp -r ${join(base, "nest-demo")} p`,
-      `${node} ${nest} g resource product --no-spec`,
+      `${node} ${nest} g resource product --type rest --no-spec`,
     ],
   ];
   const exportPath = join(base, "hyperfine.json");
