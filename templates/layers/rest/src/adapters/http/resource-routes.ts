@@ -10,7 +10,7 @@ export interface ResourceDocs<Item extends z.ZodType> {
   /** "user": used in the responses' descriptions ("The new user"). */
   noun: string;
   item: Item;
-  /** The OpenAPI security requirement (e.g. `[{ bearerAuth: [] }]`); its routes then also answer 401. */
+  /** The OpenAPI security requirement (`[{ <scheme name>: [] }]`); its routes then also answer 401. */
   security?: Array<Record<string, string[]>>;
 }
 
