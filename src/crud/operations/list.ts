@@ -109,6 +109,13 @@ function totalKey(state: ResourceState): string {
   return key;
 }
 
+/**
+ * Filter values up to which the page's statement also counts. Its WHERE appears twice, in the page and in the count:
+ * past this (long `_in` lists) the page and a COUNT run apart, so a statement never binds more than `queryLimits`
+ * allows for one (SQLite's 32,766 variables).
+ */
+const countedWithPageValues = 1000;
+
 interface PageResult {
   readonly rows: Row[];
   /** How many rows match on all pages: read with the page when it was asked for and the page has rows. */
@@ -116,8 +123,9 @@ interface PageResult {
 }
 
 /**
- * The rows of one page of a list query, a prepared statement per shape; with `withTotal`, the same statement also
- * counts the matching rows (db.ts `selectPageWithTotal`), so the page and its total cost one round trip.
+ * The rows of one page of a list query, a prepared statement per shape; with `withTotal` (and at most
+ * `countedWithPageValues` filter values) the same statement also counts the matching rows (db.ts
+ * `selectPageWithTotal`), so the page and its total cost one round trip.
  */
 async function pageRows(
   state: ResourceState,
@@ -126,7 +134,7 @@ async function pageRows(
   withTotal: boolean,
 ): Promise<PageResult> {
   const { model, settings } = state;
-  const key = withTotal ? totalKey(state) : undefined;
+  const key = withTotal && query.values.length <= countedWithPageValues ? totalKey(state) : undefined;
   const statement = prepared(settings.db, model, `${key ? "page+total" : "page"}:${query.shape}`, () => {
     const page = {
       where: listWhere(state, query),
