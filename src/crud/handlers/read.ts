@@ -13,7 +13,7 @@ export async function listRows(state: ResourceState, c: Context): Promise<Respon
   const asked = { page: params.get(pageParam), size: params.get(sizeParam), names, params, withTotal: true };
   const page = await readPage(state, c, asked);
   const { rows, request } = page;
-  // The total comes with the page; a COUNT runs only for an empty page past the end, beside the related rows.
+  // The total mostly comes with the page; when a COUNT must run (see `ReadPage.total`), it runs beside the relations.
   const [total, content] = await Promise.all([page.total(), outputRows(state, c, rows)]);
   return c.json(pageObject(content, request, total, page.sorted), 200, { "X-Total-Count": String(total) });
 }
