@@ -9,8 +9,10 @@
  * git on PATH (no `git init` + first commit), and `cp -r` of the project the binary generates, `.git` included (the
  * file system's cost of writing those same files).
  * Medians and ratios to the binary are printed at the end.
+ * Then, in a second hyperfine run, `scaffold add-model` on a generated project (without and with the migration step)
+ * beside `nest g resource` (bench/cli-add-model.ts; target < 50 ms median without the migration step).
  * Options: --runs <n> (default: hyperfine's own choice), --dir <folder> (where projects are written; default: the
- * temp folder; its file system matters a lot, see docs/install.md "Speed").
+ * temp folder; its file system matters a lot, see docs/install.md "Speed"), --rows new|add-model|all (default all).
  */
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
@@ -18,6 +20,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { buildDist } from "../src/build/build-dist.ts";
 import { buildTarget, hostTargetName } from "../src/build/targets.ts";
+import { benchAddModel } from "./cli-add-model.ts";
 
 const root = join(import.meta.dirname, "..");
 const TARGET_MS = 25;
@@ -60,7 +63,7 @@ interface HyperfineResult {
   system: number;
 }
 
-async function bench(hyperfine: string, work: string, runs: string | undefined): Promise<void> {
+async function bench(hyperfine: string, work: string, runs: string | undefined, rows: string): Promise<void> {
   const host = hostTargetName();
   if (!host) throw new Error(`no release target for ${process.platform}-${process.arch}`);
   const node = join(root, "node_modules/.bin/node");
@@ -76,6 +79,11 @@ async function bench(hyperfine: string, work: string, runs: string | undefined):
   await mkdir(home);
   const env = { ...process.env, HOME: home, CI: "1", NO_COLOR: "1" };
   const scaffold = join(dist, `scaffold-${host}`);
+  const peer = (bin: string) => join(peersDir, "node_modules/.bin", bin);
+  if (rows !== "new") {
+    await benchAddModel({ hyperfine, work, scaffold, node, nest: peer("nest"), env, runs, run });
+    if (rows === "add-model") return;
+  }
   const reference = join(work, "reference");
   await mkdir(reference);
   run([scaffold, "new", "demo"], reference, env);
@@ -87,7 +95,6 @@ async function bench(hyperfine: string, work: string, runs: string | undefined):
   // All commands write `demo` into the same empty folder; hyperfine removes it before every run.
   const cwd = join(work, "run");
   await mkdir(cwd);
-  const peer = (bin: string) => join(peersDir, "node_modules/.bin", bin);
   const commands: Array<[string, string]> = [
     ["scaffold binary", `${scaffold} new demo`],
     ["binary --dry-run", `${scaffold} new demo --dry-run`],
@@ -139,11 +146,17 @@ async function bench(hyperfine: string, work: string, runs: string | undefined):
   console.log(`target: binary < ${TARGET_MS} ms median -> ${verdict} (${binaryMs.toFixed(1)} ms)`);
 }
 
-const { values } = parseArgs({ options: { runs: { type: "string" }, dir: { type: "string" } } });
+const { values } = parseArgs({
+  options: { runs: { type: "string" }, dir: { type: "string" }, rows: { type: "string", default: "all" } },
+});
+if (!["new", "add-model", "all"].includes(values.rows)) {
+  console.error(`--rows ${values.rows}: use new, add-model or all`);
+  process.exit(2);
+}
 const hyperfine = need("hyperfine", "apt-get install -y hyperfine (Debian/Ubuntu) or brew install hyperfine");
 const work = await mkdtemp(join(values.dir ?? tmpdir(), "scaffold-bench-"));
 try {
-  await bench(hyperfine, work, values.runs);
+  await bench(hyperfine, work, values.runs, values.rows);
 } finally {
   await rm(work, { recursive: true, force: true });
 }

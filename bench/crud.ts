@@ -23,7 +23,7 @@ import { loadavg } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
-import { and, asc, count, desc, eq, gte, inArray } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import { drizzle as sqliteDrizzle } from "drizzle-orm/bun-sqlite";
 import { drizzle as pgliteDrizzle } from "drizzle-orm/pglite";
 import { drizzle as postgresDrizzle } from "drizzle-orm/postgres-js";
@@ -184,14 +184,18 @@ function handApp(db: Loose, schema: Schema): Hono {
       eq(items.category, c.req.query("category") ?? ""),
       gte(items.price, Number(c.req.query("price_gte"))),
     );
-    const found: Record<string, unknown>[] = await db
-      .select(output)
+    // The page counts the matching rows in the same statement (a scalar subquery), as scaffold/crud's list does.
+    const matching = db.select({ total: count() }).from(items).where(where);
+    const rows: Record<string, unknown>[] = await db
+      .select({ ...output, total: sql`${matching}`.mapWith(Number) })
       .from(items)
       .where(where)
       .orderBy(desc(items.price), asc(items.id))
       .limit(size)
       .offset(number * size);
-    const [{ total }] = await db.select({ total: count() }).from(items).where(where);
+    // Every measured page has rows; an empty one would need its own COUNT.
+    const total = Number(rows[0]?.total ?? 0);
+    const found = rows.map(({ total: _, ...row }) => row);
     let content = found;
     if (nested) {
       const ids = [...new Set(found.map((row) => row.vendorId as number))];

@@ -16,6 +16,7 @@ export const rootCommand = defineCommand({
   subCommands: {
     new: () => import("./commands/new.ts").then((m) => m.newCommand),
     doctor: () => import("./commands/doctor.ts").then((m) => m.doctorCommand),
+    "add-model": () => import("./commands/add-model.ts").then((m) => m.addModelCommand),
   },
 });
 

@@ -55,6 +55,22 @@ export function selectPage(db: unknown, model: ResourceModel, selection: Selecti
     .offset(query.offset);
 }
 
+/**
+ * A page of rows with, in every row under `totalKey`, how many rows match `where` on all pages: an uncorrelated
+ * scalar subquery, which SQLite, PostgreSQL and MySQL/MariaDB evaluate once per statement. One statement and one
+ * round trip instead of the page and then its COUNT, and both read the same snapshot.
+ */
+export function selectPageWithTotal(
+  db: unknown,
+  model: ResourceModel,
+  selection: Selections,
+  query: PageQuery,
+  totalKey: string,
+): Loose {
+  const total = sql`${countQuery(db, model, query.where)}`.mapWith(Number);
+  return selectPage(db, model, { ...selection, output: { ...selection.output, [totalKey]: total } }, query);
+}
+
 /** `{ total }`: how many rows match `where` (a query to prepare; rows come as `[{ total }]`). */
 export function countQuery(db: unknown, model: ResourceModel, where: SQL | undefined): Loose {
   return (db as Loose).select({ total: count() }).from(model.table).where(where);

@@ -21,7 +21,7 @@ export interface OutputContext {
 interface Node {
   readonly row: Row;
   readonly model: ResourceModel;
-  /** `resource:id` of this row and its ancestors. */
+  /** `resource:id` of this row and its ancestors (empty when cycles are not detected). */
   readonly path: readonly string[];
 }
 
@@ -65,7 +65,9 @@ async function expand(
   access: ReadAccess,
 ): Promise<void> {
   const { maxDepth, detectCycles } = root.mapping;
-  let frontier: Node[] = rows.map((row) => ({ row, model: root, path: [keyOf(root, row)] }));
+  // Paths are read only to detect cycles among embedded rows: without either, no key strings are built per row.
+  const tracked = detectCycles && maxDepth > 0;
+  let frontier: Node[] = rows.map((row) => ({ row, model: root, path: tracked ? [keyOf(root, row)] : [] }));
   for (let level = 1; frontier.length > 0; level++) {
     type Ref = { node: Node; name: string; key: string };
     const wanted = new Map<ResourceModel, { keys: Map<string, unknown[]>; refs: Ref[] }>();
@@ -96,7 +98,7 @@ async function expand(
         if (!found) continue;
         const row = { ...found };
         ref.node.row[ref.name] = row;
-        next.push({ row, model: target, path: [...ref.node.path, nodeKey(target, ref.key)] });
+        next.push({ row, model: target, path: tracked ? [...ref.node.path, nodeKey(target, ref.key)] : [] });
       }
     }
     frontier = next;

@@ -1,4 +1,5 @@
 /** Per-request GraphQL context: the host's Hono context (for `auth`) and the request's relation loaders. */
+import type { GraphQLResolveInfo } from "graphql";
 import type { Context } from "hono";
 import type { ErrorReporter } from "../errors.ts";
 import { guarded } from "./errors.ts";
@@ -12,8 +13,8 @@ export interface GraphqlContext {
 /** A field resolver running `run` with the Hono context, its failures mapped to GraphQL errors. */
 export function resolver<S, T>(
   report: ErrorReporter,
-  run: (source: S, args: Record<string, unknown>, context: GraphqlContext) => Promise<T>,
+  run: (source: S, args: Record<string, unknown>, context: GraphqlContext, info: GraphQLResolveInfo) => Promise<T>,
 ) {
-  return (source: S, args: Record<string, unknown>, context: GraphqlContext): Promise<T> =>
-    guarded(context.hono, report, () => run(source, args, context));
+  return (source: S, args: Record<string, unknown>, context: GraphqlContext, info: GraphQLResolveInfo): Promise<T> =>
+    guarded(context.hono, report, () => run(source, args, context, info));
 }

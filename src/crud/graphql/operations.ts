@@ -3,6 +3,7 @@
  * REST handlers call too (access rules, key parsing, list parameters, input rules, audit and version handling, the
  * queries of db.ts). Only the framing differs: arguments instead of path, query string and body; no If-Match header.
  */
+import type { GraphQLResolveInfo } from "graphql";
 import type { Context } from "hono";
 import { HttpError } from "../errors.ts";
 import { patchValues, putValues } from "../input.ts";
@@ -12,15 +13,16 @@ import { findOne } from "../operations/read.ts";
 import { deleteOne as remove } from "../operations/remove.ts";
 import { restoreOne as restore } from "../operations/restore.ts";
 import { type UpdateRequest, updateOne as update } from "../operations/update.ts";
-import { knownTotal, type PageRequest } from "../paging.ts";
+import type { PageRequest } from "../paging.ts";
 import { keyCondition, keySegment, type ResourceState, type RowKey } from "../state.ts";
 import { parameterValue } from "./inputs.ts";
 import { pageAsked } from "./paging.ts";
+import { readsTotal } from "./selection.ts";
 
 type Row = Record<string, unknown>;
 export type Args = Record<string, unknown>;
 
-/** What a list query returns; the connection's fields read it (the COUNT runs only when asked for). */
+/** What a list query returns; the connection's fields read it (the total is counted only when selected). */
 export interface Page {
   readonly rows: Row[];
   readonly request: PageRequest;
@@ -57,19 +59,10 @@ function listParameters(state: ResourceState, args: Args): URLSearchParams {
   return params;
 }
 
-export async function listPage(state: ResourceState, c: Context, args: Args): Promise<Page> {
+export async function listPage(state: ResourceState, c: Context, args: Args, info: GraphQLResolveInfo): Promise<Page> {
   const params = listParameters(state, args);
-  const page = await readPage(state, c, { ...pageAsked(args), params });
-  const { rows, request } = page;
-  let total: Promise<number> | undefined;
-  return {
-    rows,
-    request,
-    total: () => {
-      total ??= Promise.resolve(knownTotal(request, rows.length) ?? page.count());
-      return total;
-    },
-  };
+  const page = await readPage(state, c, { ...pageAsked(args), params, withTotal: readsTotal(info) });
+  return { rows: page.rows, request: page.request, total: page.total };
 }
 
 export async function hasNextPage(page: Page): Promise<boolean> {

@@ -35,7 +35,7 @@ export function pageLimitsOf(field: GraphQLField<unknown, unknown>): PageLimits 
 const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
 
 /** The arguments as the raw REST parameters, so the same code checks them. */
-export function pageAsked(args: Record<string, unknown>): Omit<PageAsked, "params"> {
+export function pageAsked(args: Record<string, unknown>): Omit<PageAsked, "params" | "withTotal"> {
   return { page: text(args.page), size: text(args.size), names: { page: "page", size: "size" } };
 }
 

@@ -11,6 +11,7 @@ import {
   GraphQLList,
   GraphQLNonNull,
   GraphQLObjectType,
+  type GraphQLResolveInfo,
   GraphQLSchema,
 } from "graphql";
 import type { Operation } from "../model.ts";
@@ -32,12 +33,12 @@ import { pagingArguments, pagingExtensions } from "./paging.ts";
 import { scalarOf } from "./scalars.ts";
 
 type Field = GraphQLFieldConfig<unknown, GraphqlContext>;
-type Run = (state: ResourceState, c: GraphqlContext["hono"], args: Args) => Promise<unknown>;
+type Run = (state: ResourceState, c: GraphqlContext["hono"], args: Args, info: GraphQLResolveInfo) => Promise<unknown>;
 
 function operationField(state: ResourceState, field: Omit<Field, "resolve">, run: Run): Field {
   return {
     ...field,
-    resolve: resolver(state.settings.onError, (_source, args, context) => run(state, context.hono, args)),
+    resolve: resolver(state.settings.onError, (_source, args, context, info) => run(state, context.hono, args, info)),
   };
 }
 

@@ -4,12 +4,12 @@
  */
 import { and, asc, desc, type SQL } from "drizzle-orm";
 import type { Context } from "hono";
-import { countQuery, selectPage } from "../db.ts";
+import { countQuery, selectPage, selectPageWithTotal } from "../db.ts";
 import { HttpError } from "../errors.ts";
 import { FilterValueError, type FilterValues, filterCondition, filterValues } from "../filters.ts";
 import { queryLimits } from "../limits.ts";
 import { type SortOrder, sortOrder } from "../model.ts";
-import { type PageRequest, pageRequest } from "../paging.ts";
+import { knownTotal, type PageRequest, pageRequest } from "../paging.ts";
 import { authorize } from "../security.ts";
 import type { ResourceState } from "../state.ts";
 import { prepared, slot, slotValues } from "../statements.ts";
@@ -96,11 +96,47 @@ function listWhere(state: ResourceState, query: ListQuery): SQL | undefined {
   return and(...conditions);
 }
 
-/** The rows of one page of a list query, a prepared statement per shape. */
-function pageRows(state: ResourceState, query: ListQuery, request: PageRequest): Promise<Row[]> {
+const totalKeys = new WeakMap<ResourceState, string>();
+
+/** The column of the total in a page selected with it: "total", or a name no output field has. */
+function totalKey(state: ResourceState): string {
+  let key = totalKeys.get(state);
+  if (key === undefined) {
+    key = "total";
+    while (key in state.selections.output) key = `_${key}`;
+    totalKeys.set(state, key);
+  }
+  return key;
+}
+
+/**
+ * Filter values up to which the page's statement also counts. Its WHERE appears twice, in the page and in the count:
+ * past this (long `_in` lists) the page and a COUNT run apart, so a statement never binds more than `queryLimits`
+ * allows for one (SQLite's 32,766 variables).
+ */
+const countedWithPageValues = 1000;
+
+interface PageResult {
+  readonly rows: Row[];
+  /** How many rows match on all pages: read with the page when it was asked for and the page has rows. */
+  readonly total?: number;
+}
+
+/**
+ * The rows of one page of a list query, a prepared statement per shape; with `withTotal` (and at most
+ * `countedWithPageValues` filter values) the same statement also counts the matching rows (db.ts
+ * `selectPageWithTotal`), so the page and its total cost one round trip.
+ */
+async function pageRows(
+  state: ResourceState,
+  query: ListQuery,
+  request: PageRequest,
+  withTotal: boolean,
+): Promise<PageResult> {
   const { model, settings } = state;
-  const statement = prepared(settings.db, model, `page:${query.shape}`, () =>
-    selectPage(settings.db, model, state.selections, {
+  const key = withTotal && query.values.length <= countedWithPageValues ? totalKey(state) : undefined;
+  const statement = prepared(settings.db, model, `${key ? "page+total" : "page"}:${query.shape}`, () => {
+    const page = {
       where: listWhere(state, query),
       orderBy: [
         ...query.sorts.map((order) => (order.direction === "asc" ? asc : desc)(order.field.column)),
@@ -108,10 +144,18 @@ function pageRows(state: ResourceState, query: ListQuery, request: PageRequest):
       ],
       limit: slot(query.values.length),
       offset: slot(query.values.length + 1),
-    }),
-  );
+    };
+    return key
+      ? selectPageWithTotal(settings.db, model, state.selections, page, key)
+      : selectPage(settings.db, model, state.selections, page);
+  });
   const values = slotValues([...query.values, request.size, request.page * request.size]);
-  return statement.execute(values) as Promise<Row[]>;
+  const rows = (await statement.execute(values)) as Row[];
+  if (!key || rows.length === 0) return { rows };
+  const total = rows[0]?.[key] as number;
+  // The total is the last column selected: deleting the last property added keeps V8's fast object shape.
+  for (const row of rows) delete row[key];
+  return { rows, total };
 }
 
 /** How many rows match a list query (all pages), a prepared statement per shape. */
@@ -132,19 +176,27 @@ export interface PageAsked {
   readonly names: { readonly page: string; readonly size: string };
   /** Filter, sort and soft-delete parameters in the REST form. */
   readonly params: URLSearchParams;
+  /**
+   * Whether the answer will show the total: then the page's statement counts too (one statement, not the page and
+   * then a COUNT). Without it `total()` still answers, from the page when it can, else with a COUNT.
+   */
+  readonly withTotal: boolean;
 }
 
 export interface ReadPage {
   readonly rows: Row[];
   readonly request: PageRequest;
-  /** How many rows match, on all pages (one COUNT statement). */
-  count(): Promise<number>;
+  /**
+   * How many rows match, on all pages: counted with the page when asked for, else told by the page when it is the
+   * last one (as Spring Data does), else one COUNT statement (also for an empty page past the end).
+   */
+  total(): Promise<number>;
   /** Whether a sort order applies (the page object's `sort`). */
   readonly sorted: boolean;
 }
 
 /** The page and size of a list of the resource, checked against its paging settings (400 when out of bounds). */
-export function resourcePage(state: ResourceState, asked: Omit<PageAsked, "params">): PageRequest {
+export function resourcePage(state: ResourceState, asked: Omit<PageAsked, "params" | "withTotal">): PageRequest {
   const { model, settings } = state;
   return pageRequest(asked.page, asked.size, asked.names, {
     oneIndexed: settings.paging.oneIndexed,
@@ -157,6 +209,15 @@ export async function readPage(state: ResourceState, c: Context, asked: PageAske
   await authorize(c, state.model.read, state.settings.auth);
   const request = resourcePage(state, asked);
   const query = listQuery(state, asked.params);
-  const rows = await pageRows(state, query, request);
-  return { rows, request, count: () => countMatching(state, query), sorted: query.sorted };
+  const { rows, total } = await pageRows(state, query, request, asked.withTotal);
+  let counted: Promise<number> | undefined;
+  return {
+    rows,
+    request,
+    total: () => {
+      counted ??= Promise.resolve(total ?? knownTotal(request, rows.length) ?? countMatching(state, query));
+      return counted;
+    },
+    sorted: query.sorted,
+  };
 }

@@ -109,6 +109,36 @@ export function graphqlSuite(factory: DialectFactory): void {
         expect(exact.data.countries.pageInfo.hasNextPage).toBe(false);
       });
 
+      test("the page's statement counts the total only when the query reads it (also through fragments)", async () => {
+        type Countries = { edges: unknown[]; totalCount?: number; pageInfo?: { hasNextPage?: boolean } };
+        const run = async (query: string) => {
+          const before = t.statements.length;
+          const r = await gql(app(), query);
+          expect(r.errors).toBeUndefined();
+          return { countries: r.data.countries, statements: t.statements.slice(before) };
+        };
+        const counts = (statements: string[]) => statements.filter((s) => /count\(/i.test(s)).length;
+        const plain = await run(`{ countries(size: 10) { edges { node { code } } pageInfo { hasPreviousPage } } }`);
+        expect([plain.countries.edges.length, plain.statements.length, counts(plain.statements)]).toEqual([10, 1, 0]);
+        const list = "countries(size: 10) { edges { node { code } }";
+        for (const [query, read] of [
+          [`{ ${list} totalCount } }`, (c: Countries) => c.totalCount],
+          [`{ ${list} pageInfo { hasNextPage } } }`, (c: Countries) => c.pageInfo?.hasNextPage],
+          [`{ ${list} ... on CountryConnection { totalCount } } }`, (c: Countries) => c.totalCount],
+          [
+            `{ ${list} ...total } } fragment total on CountryConnection { pageInfo { ...next } } fragment next on PageInfo { hasNextPage }`,
+            (c: Countries) => c.pageInfo?.hasNextPage,
+          ],
+        ] as const) {
+          const answer = await run(query);
+          expect(answer.countries.edges).toHaveLength(10);
+          expect(read(answer.countries)).toBe(query.includes("totalCount") ? 25 : true);
+          expect([answer.statements.length, counts(answer.statements)]).toEqual([1, 1]);
+        }
+        const beyond = await run(`{ countries(page: 9, size: 10) { totalCount } }`);
+        expect([beyond.countries.totalCount, beyond.statements.length]).toEqual([25, 2]);
+      });
+
       test("sort descending and by several fields; the key breaks ties", async () => {
         const r = await gql(
           app(),

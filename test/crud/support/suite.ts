@@ -87,6 +87,55 @@ export function crudSuite(factory: DialectFactory): void {
         expect(unsorted.body.content).toHaveLength(25);
       });
 
+      test("the total on every paging edge, counted by the page's own statement (a COUNT only past the end)", async () => {
+        const a = app();
+        const page = async (query: string) => {
+          t.statements.length = 0;
+          const r = await call(a, "GET", `/api/countries?sort=size${query}`);
+          const sizes = r.body.content.map((c: { size: number }) => c.size);
+          return {
+            first: sizes[0],
+            rows: sizes.length,
+            total: r.body.totalElements,
+            header: r.headers.get("x-total-count"),
+            statements: t.statements.length,
+          };
+        };
+        expect(await page("&size=10")).toEqual({ first: 1, rows: 10, total: 25, header: "25", statements: 1 });
+        expect(await page("&size=10&page=1")).toEqual({ first: 11, rows: 10, total: 25, header: "25", statements: 1 });
+        expect(await page("&size=10&page=2")).toEqual({ first: 21, rows: 5, total: 25, header: "25", statements: 1 });
+        expect(await page("&size=5&page=4")).toEqual({ first: 21, rows: 5, total: 25, header: "25", statements: 1 });
+        expect(await page("&size=25")).toEqual({ first: 1, rows: 25, total: 25, header: "25", statements: 1 });
+        expect(await page("&size=10&page=3")).toEqual({
+          first: undefined,
+          rows: 0,
+          total: 25,
+          header: "25",
+          statements: 2,
+        });
+        const filtered = "&size_gte=8&size_lte=20&size_not_in=9";
+        expect(await page(`&size=5${filtered}`)).toEqual({ first: 8, rows: 5, total: 12, header: "12", statements: 1 });
+        expect(await page(`&size=5&page=2${filtered}`)).toEqual({
+          first: 19,
+          rows: 2,
+          total: 12,
+          header: "12",
+          statements: 1,
+        });
+        expect(await page(`&size=5&page=7${filtered}`)).toEqual({
+          first: undefined,
+          rows: 0,
+          total: 12,
+          header: "12",
+          statements: 2,
+        });
+        expect(await page("&size_gte=99")).toEqual({ first: undefined, rows: 0, total: 0, header: "0", statements: 1 });
+        // Over 1,000 filter values the WHERE is not bound twice: the page, then a COUNT.
+        const lists = [0, 1, 2].map((n) => Array.from({ length: 400 }, (_, i) => 100 + n * 400 + i));
+        const wide = lists.map((list, n) => `&size_not_in=${n === 0 ? [9, ...list.slice(1)] : list}`).join("");
+        expect(await page(`&size=5${wide}`)).toEqual({ first: 1, rows: 5, total: 24, header: "24", statements: 2 });
+      });
+
       test("size above the maximum, size 0 and bad page numbers answer 400 with the error body", async () => {
         for (const query of ["size=101", "size=0", "page=-1", "page=abc", "size=1.5"]) {
           const r = await call(app(), "GET", `/api/countries?${query}`);
@@ -400,6 +449,10 @@ export function crudSuite(factory: DialectFactory): void {
         expect(await titles("")).toEqual(["Dune", "Fear"]);
         expect(await titles("&includeDeleted=true")).toEqual(["Dune", "Emma", "Fear"]);
         expect(await titles("&deletedOnly=true")).toEqual(["Emma"]);
+        const total = async (query: string) => (await call(a, "GET", `/api/books?size=1${query}`)).body.totalElements;
+        expect([await total(""), await total("&includeDeleted=true"), await total("&deletedOnly=true")]).toEqual([
+          2, 3, 1,
+        ]);
         const deleted = (await call(a, "GET", "/api/books?deletedOnly=true")).body.content[0];
         expect(deleted.deleted).toBe(true);
         expect(Number.isNaN(Date.parse(deleted.deletedAt))).toBe(false);
@@ -599,8 +652,10 @@ export function crudSuite(factory: DialectFactory): void {
         const selects = t.statements.filter((s) => /^\s*select/i.test(s));
         expect(selects).toHaveLength(4);
         t.statements.length = 0;
-        await call(a, "GET", "/api/books?size=2&sort=title");
-        expect(t.statements).toHaveLength(5);
+        const paged = await call(a, "GET", "/api/books?size=2&sort=title");
+        expect(paged.body.totalElements).toBe(3);
+        // A full page: its total is counted by the page's own statement, then one statement per relation level.
+        expect(t.statements).toHaveLength(4);
         t.statements.length = 0;
         await call(app(), "GET", "/api/books");
         expect(t.statements).toHaveLength(1);

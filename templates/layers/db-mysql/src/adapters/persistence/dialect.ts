@@ -1,7 +1,10 @@
 import type { SQL } from "drizzle-orm";
 import type { MySqlColumn, MySqlInsertValue } from "drizzle-orm/mysql-core";
 import {
+  boolean,
+  check,
   datetime,
+  double,
   index,
   int,
   type MySqlTable,
@@ -21,13 +24,16 @@ export type AppDatabase = MySql2Database;
 export type AppTable = MySqlTable;
 export type AppColumn = MySqlColumn;
 
-export { index };
+export { check, index };
 export const table = mysqlTable;
 export const idColumn = () => int("id").autoincrement().primaryKey();
 export const referenceColumn = (name: string) => int(name);
 export const stringColumn = (name: string, length: number) => varchar(name, { length });
 /** DATETIME(3) holding UTC (Drizzle writes and reads it as UTC). */
 export const timestampColumn = (name: string) => datetime(name, { mode: "date", fsp: 3 });
+export const integerColumn = (name: string) => int(name);
+export const doubleColumn = (name: string) => double(name);
+export const booleanColumn = (name: string) => boolean(name);
 
 /** True for a duplicate-key error (ER_DUP_ENTRY, 1062), also when Drizzle wraps the driver's error. */
 export function isUniqueViolation(error: unknown): boolean {

@@ -7,7 +7,7 @@ import type {
   PgTable,
   PgUpdateSetSource,
 } from "drizzle-orm/pg-core";
-import { index, integer, pgTable, timestamp, varchar } from "drizzle-orm/pg-core";
+import { boolean, check, doublePrecision, index, integer, pgTable, timestamp, varchar } from "drizzle-orm/pg-core";
 
 /**
  * The few things that differ between databases, so tables and repositories are written once. This is PostgreSQL
@@ -19,12 +19,15 @@ export type AppDatabase = PgDatabase<PgQueryResultHKT>;
 export type AppTable = PgTable;
 export type AppColumn = PgColumn;
 
-export { index };
+export { check, index };
 export const table = pgTable;
 export const idColumn = () => integer("id").primaryKey().generatedAlwaysAsIdentity();
 export const referenceColumn = (name: string) => integer(name);
 export const stringColumn = (name: string, length: number) => varchar(name, { length });
 export const timestampColumn = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: "date" });
+export const integerColumn = (name: string) => integer(name);
+export const doubleColumn = (name: string) => doublePrecision(name);
+export const booleanColumn = (name: string) => boolean(name);
 
 /** True for a unique-constraint violation (SQLSTATE 23505), also when Drizzle wraps the driver's error. */
 export function isUniqueViolation(error: unknown): boolean {

@@ -1,8 +1,10 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteInsertValue } from "drizzle-orm/sqlite-core";
 import {
+  check,
   index,
   integer,
+  real,
   type SQLiteTable,
   type SQLiteUpdateSetSource,
   sqliteTable,
@@ -20,7 +22,7 @@ export type AppDatabase = SqliteRemoteDatabase;
 export type AppTable = SQLiteTable;
 export type AppColumn = SQLiteColumn;
 
-export { index };
+export { check, index };
 export const table = sqliteTable;
 export const idColumn = () => integer("id").primaryKey({ autoIncrement: true });
 export const referenceColumn = (name: string) => integer(name);
@@ -28,6 +30,10 @@ export const referenceColumn = (name: string) => integer(name);
 export const stringColumn = (name: string, _length: number) => text(name);
 /** Milliseconds since the epoch, read back as a Date. */
 export const timestampColumn = (name: string) => integer(name, { mode: "timestamp_ms" });
+export const integerColumn = (name: string) => integer(name);
+export const doubleColumn = (name: string) => real(name);
+/** 0 or 1, read back as a boolean. */
+export const booleanColumn = (name: string) => integer(name, { mode: "boolean" });
 
 /** True for a UNIQUE constraint violation, also when Drizzle wraps the driver's error. */
 export function isUniqueViolation(error: unknown): boolean {

@@ -1,0 +1,65 @@
+import type { EmitContext } from "../model.ts";
+import { propertyName, referenceFields, tsType } from "./fields.ts";
+
+/** `src/domain/<model>.ts`: the entity, its input and the relations a read can include. */
+export function emitDomain(context: EmitContext): string {
+  const { record, names, parents, hasMany } = context;
+  const imports = [
+    ...parents.map((parent) => `import type { ${parent.names.pascal} } from "./${parent.names.kebab}.ts";`),
+    ...hasMany.map((child) => `import type { ${child.names.pascal} } from "./${child.names.kebab}.ts";`),
+  ]
+    .filter((line, i, all) => all.indexOf(line) === i)
+    .sort();
+  const references = referenceFields(context);
+  const entity = [
+    "  id: number;",
+    ...record.fields.map((field) => `  ${propertyName(field)}: ${tsType(field)}${field.notNull ? "" : " | null"};`),
+    ...references.map((reference) => `  ${reference.property}: number;`),
+    "  createdAt: Date;",
+    "  updatedAt: Date;",
+    ...parents.map(
+      (parent) =>
+        `  /** Set when the read asked for it (\`include=${parent.names.snake}\`). */\n  ${parent.names.camel}?: ${parent.names.pascal};`,
+    ),
+    ...hasMany.map(
+      (child) =>
+        `  /** Set when the read asked for it (\`include=${child.names.pluralSnake}\`). */\n  ${child.names.pluralCamel}?: ${child.names.pascal}[];`,
+    ),
+  ];
+  const input = [
+    ...record.fields.map((field) =>
+      field.notNull
+        ? `  ${propertyName(field)}: ${tsType(field)};`
+        : `  ${propertyName(field)}?: ${tsType(field)} | null;`,
+    ),
+    ...references.map((reference) => `  ${reference.property}: number;`),
+  ];
+  const relations = [
+    ...parents.map((parent) => parent.names.snake),
+    ...hasMany.map((child) => child.names.pluralSnake),
+  ];
+  const relationLines =
+    relations.length === 0
+      ? []
+      : [
+          "",
+          `/** What a read of ${names.pluralWords} can include (\`include=${relations.join(",")}\`). */`,
+          `export const ${names.snake.toUpperCase()}_RELATIONS = [${relations.map((name) => `"${name}"`).join(", ")}] as const;`,
+          `export type ${names.pascal}Relation = (typeof ${names.snake.toUpperCase()}_RELATIONS)[number];`,
+        ];
+  return [
+    ...imports,
+    ...(imports.length > 0 ? [""] : []),
+    `/** A ${names.words} (added by \`scaffold add-model\`; soft-deleted ${names.pluralWords} are invisible). */`,
+    `export interface ${names.pascal} {`,
+    ...entity,
+    "}",
+    "",
+    `/** What creating or replacing a ${names.words} takes: a field left out is stored as null. */`,
+    `export interface ${names.pascal}Input {`,
+    ...input,
+    "}",
+    ...relationLines,
+    "",
+  ].join("\n");
+}

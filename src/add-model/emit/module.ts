@@ -1,0 +1,70 @@
+import type { EmitContext } from "../model.ts";
+import { importLines } from "./imports.ts";
+
+/** `src/modules/<plural>.module.ts`: repository -> service -> routes, listed in src/modules/index.ts. */
+export function emitModule(context: EmitContext): string {
+  const { record, names, parents, children, template } = context;
+  const P = names.pascal;
+  const c = names.camel;
+  const protectedRoutes = template === "full" && !record.public;
+  const repositories = [context, ...parents, ...children].filter(
+    (model, i, all) => all.findIndex((other) => other.names.pascal === model.names.pascal) === i,
+  );
+  const adapterType = repositories.map((model) => `${model.names.pluralCamel}: ${model.names.pascal}Repository`);
+  const adapterValues = repositories.map((model) => `${model.names.pluralCamel}: ${model.names.camel}Repository(db)`);
+  const nestedRouters = parents.map((parent) => ({
+    path: `/api/v1/${parent.names.pluralKebab}`,
+    router: `${parent.names.camel}${names.pluralPascal}Routes`,
+  }));
+  const container = protectedRoutes
+    ? `{ ${c}Service: ${P}Service; requireAuth: MiddlewareHandler }`
+    : `{ ${c}Service: ${P}Service }`;
+  const entries = [
+    `{ path: "/api/v1/${names.pluralKebab}", router: ${c}Routes(container) }`,
+    ...nestedRouters.map((nested) => `{ path: "${nested.path}", router: ${nested.router}(container) }`),
+  ];
+  const routesLine = `  routes: (container: ${container}) => [${entries.join(", ")}],`;
+  const routes =
+    routesLine.length <= 120
+      ? [routesLine]
+      : [`  routes: (container: ${container}) => [`, ...entries.map((entry) => `    ${entry},`), "  ],"];
+  const adapterLine = `  adapters: ({ db }): { ${adapterType.join("; ")} } => ({ ${adapterValues.join(", ")} }),`;
+  const adapters =
+    adapterLine.length <= 120
+      ? [adapterLine]
+      : [
+          `  adapters: ({ db }): { ${adapterType.join("; ")} } => ({`,
+          ...adapterValues.map((value) => `    ${value},`),
+          "  }),",
+        ];
+  const access =
+    template === "minimal" ? ", no authentication" : protectedRoutes ? ", behind the access token" : ", public";
+  return [
+    ...importLines([
+      ...(protectedRoutes ? [{ from: "hono", names: ["MiddlewareHandler"], typeOnly: true }] : []),
+      {
+        from: `../adapters/http/${names.pluralKebab}.routes.ts`,
+        names: [`${c}Routes`, ...nestedRouters.map((nested) => nested.router)],
+      },
+      ...repositories.map((model) => ({
+        from: `../adapters/persistence/${model.names.pluralKebab}.repository.ts`,
+        names: [`${model.names.camel}Repository`],
+      })),
+      ...repositories.map((model) => ({
+        from: `../ports/${model.names.kebab}-repository.ts`,
+        names: [`${model.names.pascal}Repository`],
+        typeOnly: true,
+      })),
+      { from: `../services/${names.kebab}.service.ts`, names: [`${P}Service`] },
+      { from: "./module.ts", names: ["defineModule"] },
+    ]),
+    "",
+    `/** ${names.pluralPascal} (added by \`scaffold add-model\`): repository, service and REST routes at /api/v1/${names.pluralKebab}${access}. */`,
+    `export const ${names.pluralCamel}Module = defineModule({`,
+    ...adapters,
+    `  provide: ({ adapters }) => ({ ${c}Service: new ${P}Service(adapters) }),`,
+    ...routes,
+    "});",
+    "",
+  ].join("\n");
+}

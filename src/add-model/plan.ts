@@ -1,0 +1,268 @@
+import { usageError } from "../generate/errors.ts";
+import { type EmittedFile, emitModelFiles } from "./emit/index.ts";
+import { emitModelAdapters, MODEL_ADAPTERS_PATH } from "./emit/model-adapters.ts";
+import { emitReadmeSection, sectionEnd, sectionStart } from "./emit/readme.ts";
+import { parseFieldSpec } from "./field-spec.ts";
+import { sha256 } from "./format.ts";
+import { stringifyJson } from "./json.ts";
+import { emitContext, type ModelRecord, namesOf, type Related, type RestTemplate } from "./model.ts";
+import { modelNames } from "./names.ts";
+import { addToModuleList, addToSchemaFiles, ManualEditError, spreadModelAdapters } from "./patches.ts";
+import { type Project, TEMPLATE_MODELS } from "./project.ts";
+
+/** What the user asked for, as parsed from the command line. */
+export interface AddModelRequest {
+  name: string;
+  /** undefined: the form that only adds `--has-many` to an existing model. */
+  fields: string | undefined;
+  belongsTo: string[];
+  hasMany: string[];
+  public: boolean;
+  plural: string | undefined;
+}
+
+export interface FileChange {
+  path: string;
+  before: string;
+  after: string;
+}
+
+/** Everything add-model will do, computed before anything is written (dry run and confirmation print it). */
+export interface AddModelPlan {
+  model: ModelRecord;
+  /** The `--has-many` form: no new model, no migration. */
+  addsModel: boolean;
+  create: EmittedFile[];
+  change: FileChange[];
+  /** The model files among `create` and `change` (their hashes are recorded in scaffold.json once written). */
+  generated: string[];
+  /** The migration's name (`drizzle-kit generate --name …`), or null when no table changes. */
+  migration: string | null;
+  notices: string[];
+}
+
+/** Reads a project file (undefined when it does not exist): the plan's only window on the disk. */
+export type ReadFile = (path: string) => string | undefined;
+
+const MODULE_LIST = "src/modules/index.ts";
+const SCHEMA_FILES = "src/adapters/persistence/schema.ts";
+const TEST_APP = "test/support/test-app.ts";
+
+function unique(list: string[], flag: string): string[] {
+  const seen = new Set<string>();
+  for (const name of list) {
+    if (seen.has(name)) throw usageError(`${flag} ${name} is given twice.`);
+    seen.add(name);
+  }
+  return list;
+}
+
+/** The records of the project after the request, and the model it adds or changes. */
+function nextRecords(project: Project, request: AddModelRequest, notices: string[]) {
+  const names = modelNames(request.name, request.plural);
+  const models = project.models;
+  const templateModels = TEMPLATE_MODELS[project.template];
+  const existing = models.find((model) => model.name === request.name);
+  const known = (name: string, flag: string) => {
+    if (templateModels.includes(name)) {
+      throw usageError(
+        `${flag} ${name}: ${name} belongs to the ${project.template} template; relations are made between models added by add-model.`,
+      );
+    }
+    const found = models.find((model) => model.name === name);
+    if (!found) {
+      const list = models.map((model) => model.name).join(", ") || "none yet";
+      throw usageError(`${flag} ${name}: there is no model ${name} in this project (models added so far: ${list}).`);
+    }
+    return found;
+  };
+  unique(request.belongsTo, "--belongs-to");
+  unique(request.hasMany, "--has-many");
+  if (request.fields === undefined) {
+    if (!existing || request.hasMany.length === 0) {
+      throw usageError(
+        existing
+          ? `Model ${request.name} already exists: to relate it, run add-model ${request.name} --has-many <Model>.`
+          : `--fields is required to add model ${request.name}.`,
+      );
+    }
+    if (request.belongsTo.length > 0 || request.plural !== undefined || request.public) {
+      throw usageError(
+        `Model ${request.name} exists: only --has-many can be added to it (--belongs-to, --plural and --public are set when a model is added).`,
+      );
+    }
+    for (const name of request.hasMany) {
+      const child = known(name, "--has-many");
+      if (!child.belongsTo.includes(request.name)) {
+        throw usageError(
+          `--has-many ${name}: ${name} does not belong to ${request.name}; add it with --belongs-to ${request.name} first.`,
+        );
+      }
+      if (existing.hasMany.includes(name))
+        throw usageError(`--has-many ${name}: ${request.name} already has many ${name}.`);
+    }
+    const model = { ...existing, hasMany: [...existing.hasMany, ...request.hasMany] };
+    return { model, records: models.map((record) => (record.name === model.name ? model : record)), addsModel: false };
+  }
+  if (templateModels.includes(request.name)) {
+    throw usageError(`Model ${request.name} already exists: the ${project.template} template brings it.`);
+  }
+  if (existing) throw usageError(`Model ${request.name} already exists (scaffold.json lists it): choose another name.`);
+  const clash = models.find((model) => {
+    const other = namesOf(model);
+    return other.pluralKebab === names.pluralKebab || other.kebab === names.kebab || other.pluralKebab === names.kebab;
+  });
+  if (clash)
+    throw usageError(
+      `Model ${request.name} would share its files or routes with ${clash.name}: choose another name or --plural.`,
+    );
+  if (request.hasMany.length > 0) {
+    throw usageError(
+      `--has-many ${request.hasMany[0]}: ${request.hasMany[0]} cannot belong to ${request.name} before ${request.name} exists; add ${request.name} first, then ${request.hasMany[0]} with --belongs-to ${request.name}, then run add-model ${request.name} --has-many ${request.hasMany[0]}.`,
+    );
+  }
+  if (request.belongsTo.includes(request.name))
+    throw usageError(`--belongs-to ${request.name}: a model cannot belong to itself.`);
+  for (const parent of request.belongsTo) known(parent, "--belongs-to");
+  const spec = parseFieldSpec(request.fields);
+  notices.push(...spec.notices);
+  for (const parent of request.belongsTo) {
+    const reference = `${modelNames(parent).snake}_id`;
+    if (spec.fields.some((field) => field.name === modelNames(parent).snake)) {
+      throw usageError(
+        `Field "${modelNames(parent).snake}" would clash with the --belongs-to ${parent} relation (${reference}): rename it.`,
+      );
+    }
+  }
+  const model: ModelRecord = {
+    name: request.name,
+    plural: request.plural ?? null,
+    fields: spec.fields,
+    belongsTo: request.belongsTo,
+    hasMany: [],
+    public: request.public,
+  };
+  return { model, records: [...models, model], addsModel: true };
+}
+
+const related = (records: ModelRecord[]): Related[] => records.map((record) => ({ record, names: namesOf(record) }));
+
+/** Every file of every model, by path. */
+function emitAll(records: ModelRecord[], project: { template: RestTemplate; database: Project["database"] }) {
+  const all = related(records);
+  const files = new Map<string, string>();
+  for (const record of records) {
+    for (const file of emitModelFiles(emitContext(record, records, project), all)) files.set(file.path, file.contents);
+  }
+  if (records.length > 0) files.set(MODEL_ADAPTERS_PATH, emitModelAdapters(all));
+  return files;
+}
+
+function readmeSections(records: ModelRecord[], project: { template: RestTemplate; database: Project["database"] }) {
+  return new Map(records.map((record) => [record.name, emitReadmeSection(emitContext(record, records, project))]));
+}
+
+/** The README with each model's section replaced (or appended under "Models added with scaffold add-model"). */
+function updateReadme(readme: string, before: Map<string, string>, after: Map<string, string>): string {
+  let text = readme;
+  for (const [name, section] of after) {
+    if (before.get(name) === section) continue;
+    const start = text.indexOf(sectionStart(name));
+    const end = text.indexOf(sectionEnd(name));
+    if (start !== -1 && end > start) {
+      text = text.slice(0, start) + section + text.slice(end + sectionEnd(name).length);
+    } else {
+      const heading = "## Models added with scaffold add-model";
+      if (!text.includes(heading)) text = `${text.trimEnd()}\n\n${heading}\n`;
+      text = `${text.trimEnd()}\n\n${section}\n`;
+    }
+  }
+  return text;
+}
+
+/** Whether add-model's own file is as it wrote it: its recorded hash, or (none recorded) its emitted text. */
+function unchanged(project: Project, path: string, current: string, previous: string): boolean {
+  const recorded = (project.manifest.generatedFiles as Record<string, string> | undefined)?.[path];
+  return recorded === undefined ? current === previous : sha256(current) === recorded;
+}
+
+/**
+ * Pure: the project, the request and a way to read its files -> every file to create or change. Refuses (usage
+ * error) every bad input, and (ManualEditError) every file it would have to change that was edited by hand.
+ */
+export function planAddModel(project: Project, request: AddModelRequest, read: ReadFile): AddModelPlan {
+  if (project.template === "graphql") {
+    throw usageError(
+      "add-model does not support the graphql template yet (REST templates only: full, minimal); nothing was written.",
+    );
+  }
+  const options = { template: project.template, database: project.database };
+  const notices: string[] = [];
+  const { model, records, addsModel } = nextRecords(project, request, notices);
+  const before = emitAll(project.models, options);
+  const after = emitAll(records, options);
+  const create: EmittedFile[] = [];
+  const change: FileChange[] = [];
+  const edited: string[] = [];
+  for (const [path, contents] of after) {
+    const current = read(path);
+    const previous = before.get(path);
+    if (previous === contents) continue;
+    if (previous === undefined) {
+      if (current !== undefined) {
+        throw usageError(
+          `${path} already exists: add-model would overwrite it; move it away or choose another model name.`,
+        );
+      }
+      create.push({ path, contents });
+    } else if (current !== undefined && unchanged(project, path, current, previous)) {
+      change.push({ path, before: current, after: contents });
+    } else {
+      edited.push(path);
+    }
+  }
+  if (edited.length > 0) {
+    throw new ManualEditError(
+      `These files of earlier models were changed since add-model wrote them, so it cannot update them for ${model.name} (nothing was written): ${edited.join(", ")}. Undo the changes (git diff shows them), run add-model again, then redo them.`,
+    );
+  }
+  const generated = [...create.map((file) => file.path), ...change.map((file) => file.path)];
+  const patch = (path: string, edit: (code: string) => string) => {
+    const current = read(path);
+    if (current === undefined)
+      throw new ManualEditError(
+        `${path} is missing: add-model registers models there; restore it from version control.`,
+      );
+    change.push({ path, before: current, after: edit(current) });
+  };
+  if (addsModel) {
+    const names = namesOf(model);
+    patch(MODULE_LIST, (code) =>
+      addToModuleList(MODULE_LIST, code, `${names.pluralCamel}Module`, `${names.pluralKebab}.module.ts`),
+    );
+    patch(SCHEMA_FILES, (code) =>
+      addToSchemaFiles(SCHEMA_FILES, code, `src/adapters/persistence/${names.pluralKebab}.table.ts`),
+    );
+    if (project.models.length === 0) patch(TEST_APP, (code) => spreadModelAdapters(TEST_APP, code));
+  }
+  const readme = read("README.md");
+  if (readme !== undefined) {
+    const updated = updateReadme(readme, readmeSections(project.models, options), readmeSections(records, options));
+    if (updated !== readme) change.push({ path: "README.md", before: readme, after: updated });
+  }
+  const manifestText = read("scaffold.json") ?? "";
+  change.push({
+    path: "scaffold.json",
+    before: manifestText,
+    after: `${stringifyJson({ ...project.manifest, models: records })}\n`,
+  });
+  return {
+    model,
+    addsModel,
+    create,
+    change,
+    generated,
+    migration: addsModel ? `add_${namesOf(model).pluralSnake}` : null,
+    notices,
+  };
+}

@@ -1,0 +1,188 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { defineCommand } from "citty";
+import { applyPlan, interrupted } from "../add-model/apply.ts";
+import { formatWithBiome, recordHashes } from "../add-model/format.ts";
+import { generateMigration, type MigrationResult, migrationCommand } from "../add-model/migration.ts";
+import { type AddModelPlan, type AddModelRequest, planAddModel } from "../add-model/plan.ts";
+import { readProject } from "../add-model/project.ts";
+import { EXIT_INTERRUPTED, ScaffoldError, usageError } from "../generate/errors.ts";
+import { helpArg } from "./args.ts";
+import { out } from "./output.ts";
+
+export const addModelArgs = {
+  "model-name": { type: "positional", required: true, description: "The model, in PascalCase (Product, BlogPost)" },
+  fields: {
+    type: "string",
+    valueHint: "spec",
+    description:
+      'Fields: "name:type[:modifier…],…"; types string int uint float64 bool time; modifiers unique not_null index',
+  },
+  "belongs-to": {
+    type: "string",
+    valueHint: "Model",
+    description: "A parent model (repeatable): <parent>_id, nested routes",
+  },
+  "has-many": {
+    type: "string",
+    valueHint: "Model",
+    description: "A child model to include (repeatable; alone: on an existing model)",
+  },
+  public: { type: "boolean", description: "No access token in front of the routes (full template)" },
+  plural: {
+    type: "string",
+    valueHint: "word",
+    description: "The plural for routes and names (default: English rules)",
+  },
+  yes: { type: "boolean", alias: "y", description: "Apply without asking" },
+  "dry-run": { type: "boolean", alias: "n", description: "Print the plan, write nothing" },
+  json: { type: "boolean", description: "Print the plan (and with --yes, the result) as one JSON object" },
+  ...helpArg,
+} as const;
+
+/** Every value of a repeatable flag: `--has-many A --has-many=B`. */
+function repeated(rawArgs: readonly string[], flag: string): string[] {
+  const values: string[] = [];
+  const camel = flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+  for (let i = 0; i < rawArgs.length; i++) {
+    const token = rawArgs[i] ?? "";
+    if (token === "--") break;
+    for (const spelling of [`--${flag}`, `--${camel}`]) {
+      if (token === spelling && rawArgs[i + 1] !== undefined) values.push(rawArgs[++i] as string);
+      else if (token.startsWith(`${spelling}=`)) values.push(token.slice(spelling.length + 1));
+    }
+  }
+  return values.flatMap((value) => value.split(",")).map((value) => value.trim());
+}
+
+export const planJson = (plan: AddModelPlan, applied: boolean, migration?: MigrationResult) => ({
+  dryRun: !applied,
+  model: plan.model.name,
+  addsModel: plan.addsModel,
+  create: plan.create.map(({ path, contents }) => ({ path, bytes: Buffer.byteLength(contents) })),
+  change: plan.change.map(({ path }) => path),
+  migration: plan.migration && {
+    name: plan.migration,
+    ...(migration ? (migration.ran ? { files: migration.files } : { command: migration.command }) : {}),
+  },
+  notices: plan.notices,
+});
+
+function printPlan(plan: AddModelPlan): void {
+  const verb = plan.addsModel
+    ? `Add model ${plan.model.name}`
+    : `Relate ${plan.model.name} (--has-many ${plan.model.hasMany.join(", ")})`;
+  out.log(`${verb}:`);
+  out.log(`  create (${plan.create.length}):`);
+  for (const file of plan.create) out.log(`    ${file.path}`);
+  out.log(`  change (${plan.change.length}):`);
+  for (const file of plan.change) out.log(`    ${file.path}`);
+  out.log(
+    plan.migration
+      ? `  migration: drizzle/ …_${plan.migration}.sql (drizzle-kit generate when installed)`
+      : "  migration: none (no table changes)",
+  );
+}
+
+async function confirm(): Promise<boolean> {
+  if (!process.stdin.isTTY || !process.stdout.isTTY) {
+    throw usageError(
+      "add-model asks before it writes, and there is no terminal to ask on: pass --yes to apply, or --dry-run to see the plan.",
+    );
+  }
+  const { createInterface } = await import("node:readline/promises");
+  const readline = createInterface({ input: process.stdin, output: process.stdout });
+  const controller = new AbortController();
+  readline.on("SIGINT", () => controller.abort());
+  try {
+    const answer = await readline.question("Apply these changes? [y/N] ", { signal: controller.signal });
+    return /^y(es)?$/i.test(answer.trim());
+  } catch {
+    throw new ScaffoldError("Cancelled: nothing was written.", EXIT_INTERRUPTED);
+  } finally {
+    readline.close();
+  }
+}
+
+export const addModelCommand = defineCommand({
+  meta: { name: "add-model", description: "Add a resource (model, table, migration, routes, tests) to this project" },
+  args: addModelArgs,
+  async run({ args, rawArgs }) {
+    const project = readProject(process.cwd());
+    const request: AddModelRequest = {
+      name: args["model-name"],
+      fields: args.fields,
+      belongsTo: repeated(rawArgs, "belongs-to"),
+      hasMany: repeated(rawArgs, "has-many"),
+      public: Boolean(args.public),
+      plural: args.plural,
+    };
+    const read = (path: string) => {
+      const file = join(project.root, path);
+      return existsSync(file) ? readFileSync(file, "utf8") : undefined;
+    };
+    const plan = planAddModel(project, request, read);
+    for (const notice of plan.notices) out.warn(notice);
+    const dryRun = Boolean(args["dry-run"]) || (Boolean(args.json) && !args.yes);
+    if (args.json && dryRun) {
+      out.log(JSON.stringify(planJson(plan, false), null, 2));
+      return;
+    }
+    if (!args.json) printPlan(plan);
+    if (dryRun) {
+      out.log("Dry run: nothing was written.");
+      return;
+    }
+    if (!args.yes && !(await confirm())) throw new ScaffoldError("Cancelled: nothing was written.");
+    const controller = new AbortController();
+    const onInterrupt = () => controller.abort();
+    process.on("SIGINT", onInterrupt);
+    process.on("SIGTERM", onInterrupt);
+    try {
+      const transaction = await applyPlan(project.root, plan, controller.signal);
+      const complaints = await transaction.run(() =>
+        formatWithBiome(
+          project.root,
+          [...plan.create, ...plan.change].map((file) => file.path).filter((path) => /\.(ts|md)$/.test(path)),
+          controller.signal,
+        ),
+      );
+      await transaction.run(() => recordHashes(project.root, plan.generated));
+      const migration: MigrationResult | undefined = plan.migration
+        ? await generateMigration(project.root, plan.migration, transaction, controller.signal)
+        : undefined;
+      if (controller.signal.aborted) {
+        await transaction.rollback();
+        throw interrupted();
+      }
+      if (complaints) out.warn(`Biome reports problems in the new files (run npm run lint):\n${complaints}`);
+      if (args.json) {
+        out.log(JSON.stringify(planJson(plan, true, migration), null, 2));
+        return;
+      }
+      printSummary(plan, migration);
+    } catch (error) {
+      if (error instanceof ScaffoldError) throw error;
+      throw new ScaffoldError(
+        `add-model failed and the project was restored as it was: ${error instanceof Error ? error.message : error}`,
+      );
+    } finally {
+      process.off("SIGINT", onInterrupt);
+      process.off("SIGTERM", onInterrupt);
+    }
+  },
+});
+
+function printSummary(plan: AddModelPlan, migration: MigrationResult | undefined): void {
+  out.success(
+    `${plan.addsModel ? "Added" : "Related"} ${plan.model.name}: ${plan.create.length} files created, ${plan.change.length} changed.`,
+  );
+  if (migration?.ran)
+    out.log(`Migration: ${migration.files.filter((file) => file.endsWith(".sql")).join(", ")} (applied at start-up).`);
+  else if (plan.migration) {
+    out.log(
+      `Migration: drizzle-kit is not installed here; run \`npm install\`, then \`${migrationCommand(plan.migration)}\` (start-up applies it).`,
+    );
+  }
+  out.log("Next: npm run typecheck && npm test, then npm start: the routes are in /apidocs.");
+}

@@ -1,0 +1,216 @@
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { cliEnv, runCli, useTempHome } from "../cli/run-cli.ts";
+import { projectFixtures, snapshot } from "./project-fixture.ts";
+
+useTempHome();
+// Each test runs the CLI several times (about 0.3 s each).
+setDefaultTimeout(60_000);
+const fixtures = projectFixtures();
+beforeAll(() => fixtures.setup(), 60_000);
+afterAll(() => fixtures.cleanup());
+
+const CATEGORY = ["add-model", "Category", "--fields", "name:string:unique:not_null"];
+const PRODUCT = ["add-model", "Product", "--fields", "title:string:not_null,price:float64", "--belongs-to", "Category"];
+
+/** Runs add-model in `dir` and checks the project is byte for byte what it was. */
+async function refused(dir: string, args: string[], env: Record<string, string> = {}) {
+  const before = await snapshot(dir);
+  const result = await runCli(args, dir, { env: cliEnv(env) });
+  expect(await snapshot(dir)).toEqual(before);
+  return result;
+}
+
+async function added(dir: string, args: string[]) {
+  const result = await runCli([...args, "--yes"], dir);
+  if (result.exitCode !== 0) throw new Error(`${args.join(" ")} failed: ${result.stderr}`);
+  return result;
+}
+
+describe("scaffold add-model: refusals leave the project untouched", () => {
+  test("outside a generated project: exit 1", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "scaffold-no-project-"));
+    try {
+      const result = await refused(dir, CATEGORY);
+      expect(result.exitCode).toBe(1);
+      expect(result.stderr).toContain("No scaffold.json here or in a parent folder");
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("a graphql project (not supported yet), another template series, or a broken scaffold.json", async () => {
+    const dir = await fixtures.project("minimal");
+    const manifest = JSON.parse(await readFile(join(dir, "scaffold.json"), "utf8"));
+    const cases: Array<[object | string, number, string]> = [
+      [{ ...manifest, template: "graphql" }, 2, "does not support the graphql template yet"],
+      [{ ...manifest, templateVersion: "0.9.0" }, 1, "generated from templates 0.9.0"],
+      [{ ...manifest, database: undefined }, 1, "was not written by scaffold new"],
+      [{ ...manifest, models: [{ name: "X" }] }, 1, 'invalid "models" list'],
+      ["{ not json", 1, "is not valid JSON"],
+    ];
+    for (const [contents, code, message] of cases) {
+      await writeFile(join(dir, "scaffold.json"), typeof contents === "string" ? contents : JSON.stringify(contents));
+      const result = await refused(dir, CATEGORY);
+      expect([result.exitCode, result.stderr]).toEqual([code, expect.stringContaining(message)]);
+    }
+  });
+
+  test("bad names, bad specs, existing models, unknown or template parents: exit 2", async () => {
+    const dir = await fixtures.project("full");
+    await added(dir, CATEGORY);
+    const cases: Array<[string[], string]> = [
+      [["add-model", "category", "--fields", "a:string"], "must be PascalCase"],
+      [["add-model", "Class", "--fields", "a:string"], "reserved word"],
+      [["add-model", "User", "--fields", "a:string"], "the full template brings it"],
+      [["add-model", "RefreshToken", "--fields", "a:string"], "the full template brings it"],
+      [CATEGORY, "Model Category already exists"],
+      [["add-model", "Item", "--fields", ""], "needs a value"],
+      [["add-model", "Item", "--fields", "a:text"], 'Unknown type "text"'],
+      [["add-model", "Item", "--fields", "a:string:big"], 'Unknown modifier "big"'],
+      [["add-model", "Item", "--fields", "a:string,a:int"], 'Field "a" is given twice'],
+      [["add-model", "Item"], "--fields is required"],
+      [["add-model", "Item", "--fields", "a:string", "--belongs-to", "Nope"], "there is no model Nope"],
+      [["add-model", "Item", "--fields", "a:string", "--belongs-to", "User"], "belongs to the full template"],
+      [["add-model", "Item", "--fields", "a:string", "--has-many", "Category"], "cannot belong to Item before"],
+      [["add-model", "Category", "--has-many", "Nope"], "there is no model Nope"],
+      [["add-model", "Categorie", "--fields", "a:string", "--plural", "categories"], "would share its files"],
+      [["add-model", "Item", "--fields", "a:string", "--colour"], "Unknown flag --colour"],
+    ];
+    for (const [args, message] of cases) {
+      const result = await refused(dir, args);
+      expect([args.join(" "), result.exitCode, result.stderr]).toEqual([
+        args.join(" "),
+        2,
+        expect.stringContaining(message),
+      ]);
+    }
+  });
+
+  test("--has-many needs the child to belong to the model", async () => {
+    const dir = await fixtures.project("minimal");
+    await added(dir, CATEGORY);
+    await added(dir, ["add-model", "Tag", "--fields", "label:string"]);
+    const result = await refused(dir, ["add-model", "Category", "--has-many", "Tag"]);
+    expect([result.exitCode, result.stderr]).toEqual([2, expect.stringContaining("Tag does not belong to Category")]);
+  });
+
+  test("a hand-edited module list: exit 1 with the exact manual edit, nothing written", async () => {
+    const dir = await fixtures.project("minimal");
+    const index = join(dir, "src/modules/index.ts");
+    const edited = (await readFile(index, "utf8")).replace(
+      /export const modules = \[(.*)\] as const;/,
+      "const list = [$1] as const;\nexport const modules = list;",
+    );
+    await writeFile(index, edited);
+    const result = await refused(dir, CATEGORY);
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toContain("src/modules/index.ts no longer exports `modules` as an array literal");
+    expect(result.stderr).toContain('import { categoriesModule } from "./categories.module.ts";');
+    expect(result.stderr).toContain("export const modules = [..., categoriesModule] as const;");
+  });
+
+  test("a hand-edited file of an earlier model that a relation must change: exit 1 naming it", async () => {
+    const dir = await fixtures.project("minimal");
+    await added(dir, CATEGORY);
+    const service = join(dir, "src/services/category.service.ts");
+    await writeFile(service, `${await readFile(service, "utf8")}// mine\n`);
+    const result = await refused(dir, PRODUCT);
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toContain("src/services/category.service.ts");
+    expect(result.stderr).toContain("were changed since add-model wrote them");
+  });
+
+  test("an injected failure between two writes: exit 1, everything restored", async () => {
+    const dir = await fixtures.project("full");
+    await added(dir, CATEGORY);
+    for (const after of ["0", "1", "5", "13"]) {
+      const result = await refused(dir, [...PRODUCT, "--yes"], { SCAFFOLD_ADD_MODEL_FAIL_AFTER: after });
+      expect([after, result.exitCode, result.stderr]).toEqual([
+        after,
+        1,
+        expect.stringContaining(`the project was restored as it was: injected failure after ${after} writes`),
+      ]);
+    }
+  });
+
+  test("without a terminal and without --yes: exit 2, nothing written", async () => {
+    const dir = await fixtures.project("minimal");
+    const result = await refused(dir, CATEGORY);
+    expect([result.exitCode, result.stderr]).toEqual([2, expect.stringContaining("pass --yes to apply")]);
+  });
+});
+
+describe("scaffold add-model: plan and apply", () => {
+  test("--dry-run prints the plan; --json prints it as one object; neither writes", async () => {
+    const dir = await fixtures.project("full");
+    const text = await refused(dir, [...CATEGORY, "--dry-run"]);
+    expect(text.exitCode).toBe(0);
+    expect(text.stdout).toContain("src/adapters/http/categories.routes.ts");
+    expect(text.stdout).toContain("src/modules/index.ts");
+    expect(text.stdout).toContain("Dry run: nothing was written.");
+    const json = await refused(dir, [...CATEGORY, "--json"]);
+    const plan = JSON.parse(json.stdout);
+    expect(plan).toMatchObject({
+      dryRun: true,
+      model: "Category",
+      addsModel: true,
+      migration: { name: "add_categories" },
+    });
+    expect(plan.create.map((file: { path: string }) => file.path)).toContain("src/domain/category.ts");
+    expect(plan.change).toEqual([
+      "src/modules/index.ts",
+      "src/adapters/persistence/schema.ts",
+      "test/support/test-app.ts",
+      "README.md",
+      "scaffold.json",
+    ]);
+  });
+
+  test("--yes writes the files, registers the module, records the model; without drizzle-kit it prints the command", async () => {
+    const dir = await fixtures.project("minimal");
+    const result = await added(dir, [...CATEGORY, "--fields", "name:string:unique:not_null,id:int"]);
+    expect(result.stderr).toContain('Field "id" is added to every model automatically');
+    expect(result.stdout).toContain("npx drizzle-kit generate --name add_categories");
+    const index = await readFile(join(dir, "src/modules/index.ts"), "utf8");
+    expect(index).toContain('import { categoriesModule } from "./categories.module.ts";');
+    expect(index).toContain("export const modules = [usersModule, usersHttpModule, categoriesModule] as const;");
+    expect(await readFile(join(dir, "src/adapters/persistence/schema.ts"), "utf8")).toContain(
+      '"./src/adapters/persistence/categories.table.ts"',
+    );
+    expect(await readFile(join(dir, "test/support/test-app.ts"), "utf8")).toContain(
+      "appFromModules({ users, ...modelAdapters() }, options)",
+    );
+    const manifest = JSON.parse(await readFile(join(dir, "scaffold.json"), "utf8"));
+    expect(manifest.models).toEqual([
+      {
+        name: "Category",
+        plural: null,
+        fields: [{ name: "name", type: "string", unique: true, notNull: true, index: false }],
+        belongsTo: [],
+        hasMany: [],
+        public: false,
+      },
+    ]);
+    expect(Object.keys(manifest.generatedFiles)).toContain("src/modules/categories.module.ts");
+    expect(await readFile(join(dir, "README.md"), "utf8")).toContain("| `POST`   | `/api/v1/categories`");
+  });
+
+  test("the chain of the issue: belongs-to, has-many; earlier models' files are regenerated", async () => {
+    const dir = await fixtures.project("full");
+    await added(dir, CATEGORY);
+    await added(dir, PRODUCT);
+    await added(dir, ["add-model", "Review", "--fields", "body:string,stars:int", "--belongs-to", "Product"]);
+    const related = await added(dir, ["add-model", "Category", "--has-many", "Product"]);
+    expect(related.stdout).toContain("Related Category");
+    const service = await readFile(join(dir, "src/services/category.service.ts"), "utf8");
+    expect(service).toContain("still has products: delete them first");
+    expect(service).toContain('include.includes("products")');
+    expect(await readFile(join(dir, "src/adapters/http/reviews.routes.ts"), "utf8")).toContain("productReviewsRoutes");
+    const manifest = JSON.parse(await readFile(join(dir, "scaffold.json"), "utf8"));
+    expect(manifest.models.map((model: { name: string }) => model.name)).toEqual(["Category", "Product", "Review"]);
+    expect(manifest.models[0].hasMany).toEqual(["Product"]);
+  });
+});

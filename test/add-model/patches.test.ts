@@ -1,0 +1,72 @@
+import { describe, expect, test } from "bun:test";
+import { stringifyJson } from "../../src/add-model/json.ts";
+import { addToModuleList, addToSchemaFiles, spreadModelAdapters } from "../../src/add-model/patches.ts";
+
+const MODULES = `import { usersModule } from "./users.module.ts";
+import { usersHttpModule } from "./users-http.module.ts";
+
+/** The modules. */
+export const modules = [usersModule, usersHttpModule] as const;
+`;
+
+describe("registry patches", () => {
+  test("the module list: the import in Biome's order, the module at the end, everything else byte for byte", () => {
+    const patched = addToModuleList("index.ts", MODULES, "categoriesModule", "categories.module.ts");
+    expect(patched).toBe(`import { categoriesModule } from "./categories.module.ts";
+import { usersModule } from "./users.module.ts";
+import { usersHttpModule } from "./users-http.module.ts";
+
+/** The modules. */
+export const modules = [usersModule, usersHttpModule, categoriesModule] as const;
+`);
+  });
+
+  test("an array that no longer fits in 120 columns is printed one element per line", () => {
+    const code = `export const schemaFiles = ["./src/adapters/persistence/users.table.ts"];\n`;
+    expect(addToSchemaFiles("schema.ts", code, "src/adapters/persistence/categories.table.ts")).toBe(
+      `export const schemaFiles = [
+  "./src/adapters/persistence/users.table.ts",
+  "./src/adapters/persistence/categories.table.ts",
+];
+`,
+    );
+  });
+
+  test("hand-edited registries are refused with the edit to make", () => {
+    const cases: Array<[() => string, RegExp]> = [
+      [() => addToModuleList("index.ts", "export const modules = list;", "aModule", "a.module.ts"), /array literal/],
+      [
+        () => addToModuleList("index.ts", "export const modules = [...base, usersModule];", "aModule", "a.module.ts"),
+        /something other than module names/,
+      ],
+      [() => addToModuleList("index.ts", MODULES, "usersModule", "users.module.ts"), /already lists usersModule/],
+      [() => addToModuleList("index.ts", "export const modules = [;", "aModule", "a.module.ts"), /could not be read/],
+      [() => addToSchemaFiles("schema.ts", "export const schemaFiles = [path];", "a.table.ts"), /file names/],
+      [() => spreadModelAdapters("test-app.ts", "export const app = makeApp({ users });"), /appFromModules/],
+    ];
+    for (const [patch, message] of cases) {
+      expect(patch).toThrow(message);
+      expect(patch).toThrow("Make this edit by hand");
+    }
+  });
+
+  test("the test app: the spread joins the adapters; a call that grows too long gets one argument per line", () => {
+    const short = `import { appFromModules } from "./modules-app.ts";\n\nconst app = appFromModules({ users }, options);\n`;
+    expect(spreadModelAdapters("test-app.ts", short)).toBe(
+      `import { modelAdapters } from "./model-adapters.ts";\nimport { appFromModules } from "./modules-app.ts";\n\nconst app = appFromModules({ users, ...modelAdapters() }, options);\n`,
+    );
+    const long = `  const app = appFromModules({ users, refreshTokens, hasher: fakeHasher }, { env, pingDatabase: options.pingDatabase });\n`;
+    expect(spreadModelAdapters("test-app.ts", long)).toContain(`  const app = appFromModules(
+    { users, refreshTokens, hasher: fakeHasher, ...modelAdapters() },
+    { env, pingDatabase: options.pingDatabase },
+  );`);
+  });
+});
+
+describe("scaffold.json as Biome formats it", () => {
+  test("short arrays of plain values stay on one line; objects are expanded", () => {
+    expect(stringifyJson({ a: ["X"], b: [], c: [{ d: 1 }], e: null })).toBe(
+      `{\n  "a": ["X"],\n  "b": [],\n  "c": [\n    {\n      "d": 1\n    }\n  ],\n  "e": null\n}`,
+    );
+  });
+});

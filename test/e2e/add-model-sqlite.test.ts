@@ -1,0 +1,5 @@
+import { describeAddModel } from "./add-model/suite.ts";
+import { sqliteFile } from "./generated/backends.ts";
+
+describeAddModel("full", "sqlite", [sqliteFile]);
+describeAddModel("minimal", "sqlite", [sqliteFile]);
