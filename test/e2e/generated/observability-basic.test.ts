@@ -1,5 +1,8 @@
 import { describe, expect, test } from "bun:test";
+import { rm } from "node:fs/promises";
+import { dirname, join } from "node:path";
 import { DATABASES } from "../../../src/generate/template-tree.ts";
+import { expectSuccess, generateProject, repoBin, runCommand } from "../../support/generated-project.ts";
 import { planDifference, plannedFiles } from "./observability-plan.ts";
 
 interface Probe {
@@ -120,3 +123,16 @@ ${probes}`;
     }
   });
 });
+
+test("a generated basic project passes its own lint (biome formats the README's Operations section too)", async () => {
+  const dir = await generateProject("full", "sqlite", "basic");
+  try {
+    // The repository's biome is the version the project pins (its package.json), so no install is needed.
+    expectSuccess(
+      "biome check",
+      await runCommand(join(repoBin, "biome"), ["check", "."], { cwd: dir, timeoutMs: 60_000 }),
+    );
+  } finally {
+    await rm(dirname(dir), { recursive: true, force: true });
+  }
+}, 90_000);

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { collectDefaultMetrics, type Registry } from "prom-client";
 
 const EVENT_LOOP_LAG = ["", "_min", "_max", "_mean", "_stddev", "_p50", "_p90", "_p99"].map(
@@ -29,9 +30,31 @@ const V8_ONLY = [
   "nodejs_heap_space_size_available_bytes",
 ];
 
+/**
+ * On Linux these come from /proc/self, which Deno lets a program read only with --allow-all (`npm run start:deno`
+ * grants less): unreadable, prom-client would report 0 (and no file-descriptor limit).
+ */
+const FROM_PROC = [
+  "process_resident_memory_bytes",
+  "process_virtual_memory_bytes",
+  "process_heap_bytes",
+  "process_open_fds",
+  "process_max_fds",
+];
+
+function procReadable(): boolean {
+  if (process.platform !== "linux") return true;
+  try {
+    readFileSync("/proc/self/status");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The process and runtime metrics that are true on the runtime serving (all of prom-client's on Node.js). */
 export function registerDefaultMetrics(registry: Registry): void {
   collectDefaultMetrics({ register: registry });
-  const untrue = "Bun" in globalThis ? [...NODE_ONLY, ...V8_ONLY] : "Deno" in globalThis ? NODE_ONLY : [];
-  for (const name of untrue) registry.removeSingleMetric(name);
+  const runtimeUntrue = "Bun" in globalThis ? [...NODE_ONLY, ...V8_ONLY] : "Deno" in globalThis ? NODE_ONLY : [];
+  for (const name of [...runtimeUntrue, ...(procReadable() ? [] : FROM_PROC)]) registry.removeSingleMetric(name);
 }
