@@ -6,7 +6,7 @@ import type { Database } from "../../../src/generate/template-tree.ts";
 import { expectSuccess, generateProject, npmInstall, npmRun } from "../../support/generated-project.ts";
 import { http } from "../../support/http.ts";
 import { oldestNodeVersion } from "../../support/oldest-node.ts";
-import { parsePrometheusText, type Sample, sampleValue } from "../../support/prometheus-text.ts";
+import { metricFamilies, parsePrometheusText, type Sample, sampleValue } from "../../support/prometheus-text.ts";
 import { BOOT_RUNTIMES, type BootRuntime, type RunningService, startService } from "../../support/runtimes.ts";
 import { startTcpProxy, type TcpProxy } from "../../support/tcp-proxy.ts";
 import type { Backend, OpenBackend } from "./backends.ts";
@@ -21,14 +21,15 @@ export interface AdvancedPlan {
 }
 
 /** prom-client default metrics that are true only on Node.js (the project leaves them out on Bun and Deno). */
-const NODE_ONLY = ["nodejs_version_info", "nodejs_gc_duration_seconds_count", "nodejs_eventloop_lag_p99_seconds"];
+const NODE_ONLY = ["nodejs_version_info", "nodejs_gc_duration_seconds", "nodejs_eventloop_lag_p99_seconds"];
 
-async function scrape(service: RunningService): Promise<Sample[]> {
+async function scrapeText(service: RunningService): Promise<string> {
   const answer = await http(service.url, "GET", "/metrics");
   expect(answer.status).toBe(200);
   expect(answer.headers.get("content-type")).toStartWith("text/plain; version=0.0.4");
-  return parsePrometheusText(answer.text);
+  return answer.text;
 }
+const scrape = async (service: RunningService): Promise<Sample[]> => parsePrometheusText(await scrapeText(service));
 
 const requests = (samples: Sample[], method: string, route: string, status: number) =>
   sampleValue(samples, "http_requests_total", { method, route, status: String(status) });
@@ -108,14 +109,17 @@ function describeMetricsBoot(
     }, 60_000);
 
     test("the runtime's default metrics: process metrics everywhere, Node.js-only ones only on Node.js", async () => {
-      const samples = await scrape(service as RunningService);
+      const text = await scrapeText(service as RunningService);
+      const samples = parsePrometheusText(text);
       expect(sampleValue(samples, "process_cpu_seconds_total")).toBeGreaterThan(0);
       expect(sampleValue(samples, "nodejs_heap_size_used_bytes")).toBeGreaterThan(0);
       // Read from /proc/self, which `npm run start:deno` (no --allow-all) may not read: left out there, not 0.
       const resident = sampleValue(samples, "process_resident_memory_bytes");
       if (runtime === "deno") expect(resident).toBeUndefined();
       else expect(resident).toBeGreaterThan(0);
-      const present = NODE_ONLY.filter((name) => samples.some((sample) => sample.name === name));
+      // By family (`# TYPE`): the GC histogram has no sample before the first collection.
+      const families = metricFamilies(text);
+      const present = NODE_ONLY.filter((name) => families.has(name));
       expect(present).toEqual(runtime === "bun" || runtime === "deno" ? [] : NODE_ONLY);
     }, 30_000);
 

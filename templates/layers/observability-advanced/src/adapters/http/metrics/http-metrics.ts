@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import type { ServiceMetrics } from "../../../infrastructure/metrics/service-metrics.ts";
-import { methodLabel, routeLabel } from "./route-label.ts";
+import { methodLabel, routeLabel } from "../route-label.ts";
 
 /** The readiness route, whose answers also set the health metrics. */
 const READINESS = "/health/readiness";

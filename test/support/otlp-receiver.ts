@@ -1,0 +1,120 @@
+import { join } from "node:path";
+import * as grpc from "@grpc/grpc-js";
+import * as protoLoader from "@grpc/proto-loader";
+import { repoRoot } from "./generated-project.ts";
+
+/**
+ * The OTLP protos as @opentelemetry/exporter-otlp-grpc shipped them (its last release that did; the wire format of
+ * the trace service is unchanged since: newer fields decode as unknown and are skipped).
+ */
+const PROTOS = join(repoRoot, "node_modules/@opentelemetry/exporter-otlp-grpc/build/protos");
+
+/** A received span, decoded with ids as hex and attributes as plain values. */
+export interface ReceivedSpan {
+  traceId: string;
+  spanId: string;
+  parentSpanId: string;
+  name: string;
+  kind: string;
+  startNs: bigint;
+  endNs: bigint;
+  status: { code: string; message: string };
+  attributes: Record<string, unknown>;
+  serviceName: unknown;
+}
+
+export interface OtlpReceiver {
+  /** `http://127.0.0.1:<port>`, for OTEL_EXPORTER_OTLP_ENDPOINT. */
+  endpoint: string;
+  port: number;
+  spans: ReceivedSpan[];
+  /** Resolves once `predicate` holds for the received spans, or rejects after `timeoutMs`. */
+  waitFor(predicate: (spans: ReceivedSpan[]) => boolean, timeoutMs?: number): Promise<void>;
+  /** A graceful shutdown (GOAWAY to connected clients, then close), as a collector that restarts does. */
+  stop(): Promise<void>;
+}
+
+interface AnyValue {
+  stringValue?: string;
+  boolValue?: boolean;
+  intValue?: string;
+  doubleValue?: number;
+  value?: string;
+}
+const plain = (value: AnyValue | undefined): unknown => {
+  if (!value) return undefined;
+  if (value.value === "intValue") return Number(value.intValue);
+  if (value.value === "doubleValue") return value.doubleValue;
+  if (value.value === "boolValue") return value.boolValue;
+  return value.stringValue;
+};
+const attributes = (list: { key: string; value: AnyValue }[] = []) =>
+  Object.fromEntries(list.map(({ key, value }) => [key, plain(value)]));
+const hex = (bytes: Buffer | undefined) => (bytes ? Buffer.from(bytes).toString("hex") : "");
+
+// biome-ignore lint/suspicious/noExplicitAny: the decoded OTLP request, walked field by field below
+function decodeSpans(request: any): ReceivedSpan[] {
+  const spans: ReceivedSpan[] = [];
+  for (const resourceSpans of request.resourceSpans ?? []) {
+    const serviceName = attributes(resourceSpans.resource?.attributes)["service.name"];
+    for (const scope of resourceSpans.instrumentationLibrarySpans ?? []) {
+      for (const span of scope.spans ?? []) {
+        spans.push({
+          traceId: hex(span.traceId),
+          spanId: hex(span.spanId),
+          parentSpanId: hex(span.parentSpanId),
+          name: span.name,
+          kind: span.kind,
+          startNs: BigInt(span.startTimeUnixNano),
+          endNs: BigInt(span.endTimeUnixNano),
+          status: { code: span.status?.code ?? "STATUS_CODE_UNSET", message: span.status?.message ?? "" },
+          attributes: attributes(span.attributes),
+          serviceName,
+        });
+      }
+    }
+  }
+  return spans;
+}
+
+/** A real OTLP/gRPC trace receiver on 127.0.0.1 (port 0: a free one, or `port` to come back on the same one). */
+export async function startOtlpReceiver(port = 0): Promise<OtlpReceiver> {
+  const definition = protoLoader.loadSync("opentelemetry/proto/collector/trace/v1/trace_service.proto", {
+    includeDirs: [PROTOS],
+    longs: String,
+    enums: String,
+    defaults: false,
+    oneofs: true,
+  });
+  // biome-ignore lint/suspicious/noExplicitAny: the loaded package's shape follows the proto's package path
+  const loaded = grpc.loadPackageDefinition(definition) as any;
+  const service = loaded.opentelemetry.proto.collector.trace.v1.TraceService.service;
+  const spans: ReceivedSpan[] = [];
+  const server = new grpc.Server();
+  server.addService(service, {
+    // biome-ignore lint/suspicious/noExplicitAny: grpc-js's untyped unary handler
+    Export: (call: any, callback: (error: null, response: object) => void) => {
+      spans.push(...decodeSpans(call.request));
+      callback(null, {});
+    },
+  });
+  const bound = await new Promise<number>((resolve, reject) =>
+    server.bindAsync(`127.0.0.1:${port}`, grpc.ServerCredentials.createInsecure(), (error, actual) =>
+      error ? reject(error) : resolve(actual),
+    ),
+  );
+  return {
+    endpoint: `http://127.0.0.1:${bound}`,
+    port: bound,
+    spans,
+    async waitFor(predicate, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (!predicate(spans)) {
+        if (Date.now() > deadline)
+          throw new Error(`OTLP receiver: spans not received in time: ${spans.map((s) => s.name)}`);
+        await Bun.sleep(50);
+      }
+    },
+    stop: () => new Promise<void>((resolve) => server.tryShutdown(() => resolve())),
+  };
+}
