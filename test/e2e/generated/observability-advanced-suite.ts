@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { randomBytes } from "node:crypto";
-import { rm } from "node:fs/promises";
-import { dirname } from "node:path";
+import { readFile, rm } from "node:fs/promises";
+import { dirname, join } from "node:path";
 import type { Database } from "../../../src/generate/template-tree.ts";
 import { expectSuccess, generateProject, npmInstall, npmRun } from "../../support/generated-project.ts";
 import { http } from "../../support/http.ts";
 import { oldestNodeVersion } from "../../support/oldest-node.ts";
 import { metricFamilies, parsePrometheusText, type Sample, sampleValue } from "../../support/prometheus-text.ts";
+import { metricFamily, promqlMetricNames } from "../../support/promql-names.ts";
 import { BOOT_RUNTIMES, type BootRuntime, type RunningService, startService } from "../../support/runtimes.ts";
 import { startTcpProxy, type TcpProxy } from "../../support/tcp-proxy.ts";
 import type { Backend, OpenBackend } from "./backends.ts";
@@ -107,6 +108,27 @@ function describeMetricsBoot(
       expect(requests(second, "GET", "unmatched", 404)).toBe(2);
       expect(routeLabels(second)).toEqual(routes);
     }, 60_000);
+
+    test("every metric the Grafana dashboard and the alert rules query is one the service exports", async () => {
+      const { dir } = project();
+      const dashboard = JSON.parse(
+        await readFile(join(dir, "deployments/grafana/dashboards/service.json"), "utf8"),
+      ) as {
+        panels: { targets: { expr: string }[] }[];
+      };
+      const alerts = Bun.YAML.parse(await readFile(join(dir, "deployments/prometheus/alerts.yml"), "utf8")) as {
+        groups: { rules: { expr: string }[] }[];
+      };
+      const queries = [
+        ...dashboard.panels.flatMap((panel) => panel.targets.map((target) => target.expr)),
+        ...alerts.groups.flatMap((group) => group.rules.map((rule) => rule.expr)),
+      ];
+      const families = metricFamilies(await scrapeText(service as RunningService));
+      const named = [...new Set(queries.flatMap(promqlMetricNames))].map((name) => metricFamily(name, families));
+      // `up` is Prometheus's own series for every scrape target.
+      expect(named.filter((name) => name !== "up" && !families.has(name))).toEqual([]);
+      expect(named.length).toBeGreaterThanOrEqual(4);
+    }, 30_000);
 
     test("the runtime's default metrics: process metrics everywhere, Node.js-only ones only on Node.js", async () => {
       const text = await scrapeText(service as RunningService);

@@ -18,9 +18,16 @@ export interface TracingSettings {
 const EXPORT_TIMEOUT_MS = 1_000;
 export const FLUSH_TIMEOUT_MS = 1_000;
 
-/** Only the exporter in use is loaded (the gRPC one brings @grpc/grpc-js). Both read the OTEL_EXPORTER_OTLP_* variables. */
+/**
+ * Only the exporter in use is loaded (the gRPC one brings @grpc/grpc-js); each reads the OTEL_EXPORTER_OTLP_*
+ * variables. On Deno, gRPC goes through fetch (grpc-fetch-exporter.ts says why).
+ */
 async function createExporter(protocol: TracingSettings["protocol"]): Promise<SpanExporter> {
   const options = { timeoutMillis: EXPORT_TIMEOUT_MS };
+  if (protocol === "grpc" && "Deno" in globalThis) {
+    const { GrpcFetchSpanExporter } = await import("./grpc-fetch-exporter.ts");
+    return new GrpcFetchSpanExporter(EXPORT_TIMEOUT_MS);
+  }
   if (protocol === "grpc") {
     const { OTLPTraceExporter } = await import("@opentelemetry/exporter-trace-otlp-grpc");
     return new OTLPTraceExporter(options);
@@ -49,7 +56,8 @@ export async function startTracing(settings: TracingSettings, logger: Logger): P
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
   propagation.setGlobalPropagator(new W3CTraceContextPropagator());
   trace.setGlobalTracerProvider(provider);
-  logger.info({ protocol: settings.protocol, sampler: settings.sampler }, "tracing started");
+  // At debug: a start-up that fails later (a busy port…) stays one line.
+  logger.debug({ protocol: settings.protocol, sampler: settings.sampler }, "tracing started");
   return provider;
 }
 

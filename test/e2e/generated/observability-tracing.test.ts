@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { randomBytes } from "node:crypto";
+import { rm } from "node:fs/promises";
+import { dirname } from "node:path";
+import { expectSuccess, generateProject, npmInstall } from "../../support/generated-project.ts";
+import { http } from "../../support/http.ts";
+import { type OtlpReceiver, type ReceivedSpan, startOtlpReceiver } from "../../support/otlp-receiver.ts";
+import { RUNTIMES, type RunningService, startService } from "../../support/runtimes.ts";
+import { sqliteFile } from "./backends.ts";
+import { decodeJwt } from "./jwt.ts";
+
+// Tracing is the same code over every database: one project (SQLite, no server) on every runtime.
+describe("full x sqlite x observability advanced: traces over OTLP/gRPC", () => {
+  let dir = "";
+  beforeAll(async () => {
+    dir = await generateProject("full", "sqlite", "advanced");
+    expectSuccess("npm install", await npmInstall(dir));
+  }, 600_000);
+  afterAll(async () => {
+    if (dir) await rm(dirname(dir), { recursive: true, force: true });
+  }, 60_000);
+
+  for (const runtime of RUNTIMES) {
+    describe(`on ${runtime}`, () => {
+      let receiver: OtlpReceiver | undefined;
+      let service: RunningService | undefined;
+      let database: Awaited<ReturnType<typeof sqliteFile.open>> | undefined;
+      let token = "";
+      let userId = "";
+
+      beforeAll(async () => {
+        receiver = await startOtlpReceiver();
+        database = await sqliteFile.open(dir);
+        service = await startService(dir, runtime, {
+          DATABASE_URL: database.databaseUrl(),
+          APP_ENV: "production",
+          JWT_SECRET: randomBytes(32).toString("hex"),
+          OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint,
+          OTEL_SERVICE_NAME: "traced-api",
+        });
+        const registered = await http(service.url, "POST", "/api/v1/auth/register", {
+          body: { email: `trace-${crypto.randomUUID()}@example.com`, password: "correct-horse-battery" },
+        });
+        token = (registered.json as { data: { access_token: string } }).data.access_token;
+        userId = String(decodeJwt(token).payload.sub);
+      }, 120_000);
+
+      afterAll(async () => {
+        service?.kill();
+        await receiver?.stop();
+        await database?.close();
+      }, 30_000);
+
+      test("a request with a traceparent: one server span, child of the caller's, in the answer and in its log line", async () => {
+        const running = service as RunningService;
+        const traceId = randomBytes(16).toString("hex");
+        const parentId = randomBytes(8).toString("hex");
+        const answer = await http(running.url, "GET", `/api/v1/users/${userId}`, {
+          token,
+          headers: { traceparent: `00-${traceId}-${parentId}-01` },
+        });
+        expect(answer.status).toBe(200);
+        const active = receiver as OtlpReceiver;
+        await active.waitFor((spans) => spans.some((span) => span.traceId === traceId));
+        const spans = active.spans.filter((span) => span.traceId === traceId);
+        expect(spans).toHaveLength(1);
+        const server = spans[0] as ReceivedSpan;
+        expect(server).toMatchObject({
+          name: "HTTP GET /api/v1/users/:id",
+          kind: "SPAN_KIND_SERVER",
+          parentSpanId: parentId,
+          serviceName: "traced-api",
+          attributes: {
+            "http.method": "GET",
+            "http.request.method": "GET",
+            "http.route": "/api/v1/users/:id",
+            "http.status_code": 200,
+            "http.response.status_code": 200,
+            "url.path": `/api/v1/users/${userId}`,
+          },
+        });
+        expect(server.endNs).toBeGreaterThan(server.startNs);
+        expect(answer.headers.get("traceparent")).toBe(`00-${traceId}-${server.spanId}-01`);
+        // The request's log line (JSON in production) carries the same ids.
+        await Bun.sleep(100);
+        const line = running
+          .output()
+          .split("\n")
+          .find((text) => text.includes(`"path":"/api/v1/users/${userId}"`) && text.includes(traceId));
+        expect(line && JSON.parse(line)).toMatchObject({ trace_id: traceId, span_id: server.spanId, status: 200 });
+      }, 30_000);
+
+      test("without a traceparent a new trace starts; a 5xx or unknown path is named by its route label", async () => {
+        const running = service as RunningService;
+        const answer = await http(running.url, "GET", `/no/such/${crypto.randomUUID()}`);
+        expect(answer.status).toBe(404);
+        const traceId = /^00-([0-9a-f]{32})-/.exec(answer.headers.get("traceparent") ?? "")?.[1];
+        expect(traceId).toBeDefined();
+        const active = receiver as OtlpReceiver;
+        await active.waitFor((spans) => spans.some((span) => span.traceId === traceId));
+        const span = active.spans.find((candidate) => candidate.traceId === traceId) as ReceivedSpan;
+        expect(span).toMatchObject({ name: "HTTP GET unmatched", parentSpanId: "" });
+      }, 30_000);
+
+      test("the collector shuts down (gracefully) and comes back: requests never fail, spans flow again", async () => {
+        const running = service as RunningService;
+        const port = (receiver as OtlpReceiver).port;
+        await (receiver as OtlpReceiver).stop();
+        for (let i = 0; i < 5; i++) {
+          expect((await http(running.url, "GET", "/health/readiness")).status).toBe(200);
+          await Bun.sleep(300);
+        }
+        expect(running.alive()).toBe(true);
+        receiver = await startOtlpReceiver(port);
+        const traceId = randomBytes(16).toString("hex");
+        const deadline = Date.now() + 20_000;
+        // The exporter reconnects on its own (with back-off): keep sending until a span of this trace arrives.
+        while (!receiver.spans.some((span) => span.traceId === traceId) && Date.now() < deadline) {
+          const headers = { traceparent: `00-${traceId}-${randomBytes(8).toString("hex")}-01` };
+          expect((await http(running.url, "GET", "/health/liveness", { headers })).status).toBe(200);
+          await Bun.sleep(500);
+        }
+        expect(receiver.spans.some((span) => span.traceId === traceId)).toBe(true);
+        expect(running.alive()).toBe(true);
+      }, 60_000);
+
+      test("with the collector down, requests succeed and SIGTERM exits 0 within 2 s", async () => {
+        const running = service as RunningService;
+        await (receiver as OtlpReceiver).stop();
+        for (let i = 0; i < 3; i++) expect((await http(running.url, "GET", "/health")).status).toBe(200);
+        const { code, ms } = await running.stop("SIGTERM", 10_000);
+        expect(code).toBe(0);
+        expect(ms).toBeLessThan(2_000);
+      }, 30_000);
+    });
+  }
+});
