@@ -16,6 +16,10 @@
  *   hand-written handler on the same database (bench/baseline-app.ts: hono/jwt with a key imported once, the same
  *   SELECT through a Drizzle prepared statement over the same driver, the same envelope). Target: at most 1.3x its CPU
  *   time per request.
+ * - `full` + `--observability advanced` (metrics, and tracing with every request sampled, exported over OTLP/gRPC to
+ *   a receiver listening in this process) against `full` (`none`) on the same database, on `GET /health` and
+ *   `GET /api/v1/users/:id`. Targets: at least 70% of its requests/s on `/health`, at least 80% on the user route.
+ *   `BENCH_ADVANCED=0` leaves these rows out.
  * and prints requests/s, p99 latency, the server's CPU time per request, both as ratios to the row's reference, and
  * errors/non-2xx (target: none under load).
  *
@@ -29,7 +33,14 @@ import { rm, writeFile } from "node:fs/promises";
 import { availableParallelism, loadavg } from "node:os";
 import { dirname, join } from "node:path";
 import { ContractClient } from "../test/e2e/generated/contract-client.ts";
-import { expectSuccess, generateFullProject, npmInstall, runCommand } from "../test/support/generated-project.ts";
+import {
+  expectSuccess,
+  generateFullProject,
+  generateProject,
+  npmInstall,
+  runCommand,
+} from "../test/support/generated-project.ts";
+import { type OtlpReceiver, startOtlpReceiver } from "../test/support/otlp-receiver.ts";
 import { procStat } from "../test/support/process-tree.ts";
 import { launchServer, RUNTIMES, type RunningService, type Runtime, startService } from "../test/support/runtimes.ts";
 import { createMysqlDatabase, createPostgresDatabase, type ScratchDatabase } from "../test/support/server-databases.ts";
@@ -39,6 +50,9 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const USER_ID = 1;
+/** The `full` + `advanced` rows (BENCH_ADVANCED=0: without them). */
+const ADVANCED = process.env.BENCH_ADVANCED !== "0";
+const ADVANCED_PREFIX = "full+advanced/";
 
 /**
  * The baseline: the same routes and JSON, no middleware at all; one file for all three runtimes. With
@@ -243,6 +257,8 @@ const DATABASE_NAMES: Record<Database, string> = { sqlite: "SQLite", postgres: "
 interface Target {
   database: Database;
   dir: string;
+  /** The same service generated with `--observability advanced`, on the same database. */
+  advancedDir?: string;
   url: string;
   scratch?: ScratchDatabase;
 }
@@ -270,10 +286,16 @@ async function prepareTarget(database: Database): Promise<Target | undefined> {
   expectSuccess(`npm install (${database})`, await npmInstall(dir));
   await writeFile(join(dir, BARE_FILE), BARE_APP);
   await writeFile(join(dir, BASELINE_FILE), baselineApp(database));
-  if (database === "sqlite") return { database, dir, url: `file:${join(dir, "bench.db")}` };
+  let advancedDir: string | undefined;
+  if (ADVANCED) {
+    advancedDir = await generateProject("full", database, "advanced");
+    expectSuccess(`npm install (${database}, advanced)`, await npmInstall(advancedDir));
+  }
+  const advanced = advancedDir ? { advancedDir } : {};
+  if (database === "sqlite") return { database, dir, url: `file:${join(dir, "bench.db")}`, ...advanced };
   const create = database === "postgres" ? createPostgresDatabase : createMysqlDatabase;
   const scratch = await create(serverUrl, "bench_full");
-  return { database, dir, url: scratch.url, scratch };
+  return { database, dir, url: scratch.url, scratch, ...advanced };
 }
 
 interface Row {
@@ -285,8 +307,14 @@ interface Row {
   reference?: { name: string; rpsRatio: number; cpuRatio: number };
 }
 
-/** The targets of the issue: /health at least 60% of bare Hono's req/s, the data routes at most 1.3x the baseline's CPU. */
+/**
+ * The targets of the issues: /health at least 60% of bare Hono's req/s, the data routes at most 1.3x the baseline's
+ * CPU; `advanced` at least 70% of `none`'s req/s on /health and 80% on the user route.
+ */
 function check(row: Row): string | undefined {
+  if (row.reference && row.target.startsWith(ADVANCED_PREFIX)) {
+    return row.reference.rpsRatio >= (row.route === HEALTH ? 0.7 : 0.8) ? "target met" : "target missed";
+  }
   if (!row.reference || !row.target.startsWith("full/")) return undefined;
   if (row.route === HEALTH) return row.reference.rpsRatio >= 0.6 ? "target met" : "target missed";
   return row.reference.cpuRatio <= 1.3 ? "target met" : "target missed";
@@ -297,6 +325,7 @@ async function measureRuntime(runtime: Runtime, targets: Target[], bareDir: stri
   const pairings: Pairing[] = [];
   const pair = (subject: Subject, reference: Subject, route: Route) =>
     pairings.push({ subject, reference, route, rpsRatios: [], cpuRatios: [] });
+  let receiver: OtlpReceiver | undefined;
   try {
     console.error(`${runtime}: starting the bare Hono apps, the baselines and the services`);
     const barePaths = { [HEALTH]: "/health", [USER]: `/api/v1/users/${USER_ID}` };
@@ -328,13 +357,26 @@ async function measureRuntime(runtime: Runtime, targets: Target[], bareDir: stri
       pair(full, bare, HEALTH);
       pair(full, baseline, USER);
       pair(full, baseline, LIST);
+      if (target.advancedDir) {
+        // Same database and secret: the session registered above is valid there too. Every request is traced.
+        receiver ??= await startOtlpReceiver(0, { keep: false });
+        const tracing = { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint, OTEL_TRACES_SAMPLER: "always_on" };
+        const advancedServer = await startService(target.advancedDir, runtime, { ...env, ...tracing });
+        const advancedPaths = { [HEALTH]: "/health", [USER]: dataPaths[USER] };
+        const advanced = await subject(`${ADVANCED_PREFIX}${name}`, advancedServer, advancedPaths, session.access);
+        subjects.push(advanced);
+        pair(advanced, full, HEALTH);
+        pair(advanced, full, USER);
+      }
     }
     for (let round = 1; round <= ROUNDS; round++) {
       console.error(`${runtime}: round ${round} of ${ROUNDS}`);
       for (const pairing of pairings) await measurePair(pairing);
     }
+    if (receiver) console.error(`${runtime}: the OTLP receiver got ${receiver.received()} spans`);
   } finally {
     for (const each of subjects) each.server.kill();
+    await receiver?.stop();
   }
   const rows: Row[] = [];
   for (const each of subjects) {
@@ -379,6 +421,7 @@ function printTable(rows: Row[]): void {
 
 function printChecks(rows: Row[]): void {
   const services = rows.filter((row) => row.target.startsWith("full/"));
+  const advanced = rows.filter((row) => row.target.startsWith(ADVANCED_PREFIX));
   const verdict = (rule: string, misses: Row[]) =>
     console.log(
       misses.length === 0
@@ -394,6 +437,12 @@ function printChecks(rows: Row[]): void {
     "<= 1.3x the hand-written baseline's CPU per request on the user routes",
     services.filter((row) => row.route !== HEALTH && check(row) !== "target met"),
   );
+  if (advanced.length > 0) {
+    verdict(
+      "advanced >= 70% of none's req/s on /health, >= 80% on the user route",
+      advanced.filter((row) => check(row) !== "target met"),
+    );
+  }
   verdict(
     "no error or non-2xx under load",
     rows.filter((row) => row.load.errors + row.load.non2xx > 0),
@@ -415,7 +464,9 @@ async function main(): Promise<void> {
   } finally {
     for (const target of targets) {
       await target.scratch?.drop();
-      await rm(dirname(target.dir), { recursive: true, force: true });
+      for (const dir of [target.dir, target.advancedDir]) {
+        if (dir) await rm(dirname(dir), { recursive: true, force: true });
+      }
     }
   }
   printTable(rows);

@@ -28,6 +28,8 @@ export interface OtlpReceiver {
   endpoint: string;
   port: number;
   spans: ReceivedSpan[];
+  /** Spans received, kept or not. */
+  received(): number;
   /** Resolves once `predicate` holds for the received spans, or rejects after `timeoutMs`. */
   waitFor(predicate: (spans: ReceivedSpan[]) => boolean, timeoutMs?: number): Promise<void>;
   /** A graceful shutdown (GOAWAY to connected clients, then close), as a collector that restarts does. */
@@ -77,8 +79,11 @@ function decodeSpans(request: any): ReceivedSpan[] {
   return spans;
 }
 
-/** A real OTLP/gRPC trace receiver on 127.0.0.1 (port 0: a free one, or `port` to come back on the same one). */
-export async function startOtlpReceiver(port = 0): Promise<OtlpReceiver> {
+/**
+ * A real OTLP/gRPC trace receiver on 127.0.0.1 (port 0: a free one, or `port` to come back on the same one).
+ * `keep: false` only counts the spans (a benchmark's receiver would otherwise hold every span in memory).
+ */
+export async function startOtlpReceiver(port = 0, { keep = true } = {}): Promise<OtlpReceiver> {
   const definition = protoLoader.loadSync("opentelemetry/proto/collector/trace/v1/trace_service.proto", {
     includeDirs: [PROTOS],
     longs: String,
@@ -90,11 +95,14 @@ export async function startOtlpReceiver(port = 0): Promise<OtlpReceiver> {
   const loaded = grpc.loadPackageDefinition(definition) as any;
   const service = loaded.opentelemetry.proto.collector.trace.v1.TraceService.service;
   const spans: ReceivedSpan[] = [];
+  let received = 0;
   const server = new grpc.Server();
   server.addService(service, {
     // biome-ignore lint/suspicious/noExplicitAny: grpc-js's untyped unary handler
     Export: (call: any, callback: (error: null, response: object) => void) => {
-      spans.push(...decodeSpans(call.request));
+      const decoded = decodeSpans(call.request);
+      received += decoded.length;
+      if (keep) spans.push(...decoded);
       callback(null, {});
     },
   });
@@ -107,6 +115,7 @@ export async function startOtlpReceiver(port = 0): Promise<OtlpReceiver> {
     endpoint: `http://127.0.0.1:${bound}`,
     port: bound,
     spans,
+    received: () => received,
     async waitFor(predicate, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       while (!predicate(spans)) {

@@ -102,27 +102,30 @@ describe("full x sqlite x observability advanced: traces over OTLP/gRPC", () => 
         expect(span).toMatchObject({ name: "HTTP GET unmatched", parentSpanId: "" });
       }, 30_000);
 
-      test("the collector shuts down (gracefully) and comes back: requests never fail, spans flow again", async () => {
+      test("the collector shuts down (gracefully, GOAWAY) and comes back, three times: requests never fail, spans flow again", async () => {
+        // Three rounds: with @grpc/grpc-js, Deno 2.9 aborted on about half of such shutdowns (see grpc-fetch-exporter.ts).
         const running = service as RunningService;
-        const port = (receiver as OtlpReceiver).port;
-        await (receiver as OtlpReceiver).stop();
-        for (let i = 0; i < 5; i++) {
-          expect((await http(running.url, "GET", "/health/readiness")).status).toBe(200);
-          await Bun.sleep(300);
+        for (let round = 0; round < 3; round++) {
+          const port = (receiver as OtlpReceiver).port;
+          await (receiver as OtlpReceiver).stop();
+          for (let i = 0; i < 4; i++) {
+            expect((await http(running.url, "GET", "/health/readiness")).status).toBe(200);
+            await Bun.sleep(250);
+          }
+          expect(running.alive()).toBe(true);
+          receiver = await startOtlpReceiver(port);
+          const traceId = randomBytes(16).toString("hex");
+          const deadline = Date.now() + 20_000;
+          // The exporter reconnects on its own (with back-off): keep sending until a span of this trace arrives.
+          while (!receiver.spans.some((span) => span.traceId === traceId) && Date.now() < deadline) {
+            const headers = { traceparent: `00-${traceId}-${randomBytes(8).toString("hex")}-01` };
+            expect((await http(running.url, "GET", "/health/liveness", { headers })).status).toBe(200);
+            await Bun.sleep(500);
+          }
+          expect(receiver.spans.some((span) => span.traceId === traceId)).toBe(true);
         }
         expect(running.alive()).toBe(true);
-        receiver = await startOtlpReceiver(port);
-        const traceId = randomBytes(16).toString("hex");
-        const deadline = Date.now() + 20_000;
-        // The exporter reconnects on its own (with back-off): keep sending until a span of this trace arrives.
-        while (!receiver.spans.some((span) => span.traceId === traceId) && Date.now() < deadline) {
-          const headers = { traceparent: `00-${traceId}-${randomBytes(8).toString("hex")}-01` };
-          expect((await http(running.url, "GET", "/health/liveness", { headers })).status).toBe(200);
-          await Bun.sleep(500);
-        }
-        expect(receiver.spans.some((span) => span.traceId === traceId)).toBe(true);
-        expect(running.alive()).toBe(true);
-      }, 60_000);
+      }, 120_000);
 
       test("with the collector down, requests succeed and SIGTERM exits 0 within 2 s", async () => {
         const running = service as RunningService;
