@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { randomBytes } from "node:crypto";
-import { readFile, rm } from "node:fs/promises";
-import { dirname, join } from "node:path";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
 import type { Database } from "../../../src/generate/template-tree.ts";
-import { expectSuccess, generateProject, npmInstall, npmRun } from "../../support/generated-project.ts";
+import { expectSuccess, npmRun } from "../../support/generated-project.ts";
 import { http } from "../../support/http.ts";
 import { oldestNodeVersion } from "../../support/oldest-node.ts";
 import { metricFamilies, parsePrometheusText, type Sample, sampleValue } from "../../support/prometheus-text.ts";
@@ -11,6 +11,7 @@ import { metricFamily, promqlMetricNames } from "../../support/promql-names.ts";
 import { BOOT_RUNTIMES, type BootRuntime, type RunningService, startService } from "../../support/runtimes.ts";
 import { startTcpProxy, type TcpProxy } from "../../support/tcp-proxy.ts";
 import type { Backend, OpenBackend } from "./backends.ts";
+import { installedFullProject } from "./installed-project.ts";
 import { decodeJwt } from "./jwt.ts";
 
 export interface AdvancedPlan {
@@ -182,28 +183,13 @@ function describeMetricsBoot(
 /** `full` x `advanced` x one database: generate, install, type-check, lint, own tests, then boots with /metrics. */
 export function describeAdvancedProject(plan: AdvancedPlan): void {
   describe(`generated full project x ${plan.database} x observability advanced`, () => {
-    let dir = "";
-    beforeAll(async () => {
-      dir = await generateProject("full", plan.database, "advanced");
-      expectSuccess("npm install", await npmInstall(dir));
-    }, 600_000);
-    afterAll(async () => {
-      if (dir) await rm(dirname(dir), { recursive: true, force: true });
-    }, 60_000);
-
-    test("npm run typecheck passes", async () => {
-      expectSuccess("npm run typecheck", await npmRun(dir, "typecheck"));
-    }, 180_000);
-
-    test("npm run lint passes", async () => {
-      expectSuccess("npm run lint", await npmRun(dir, "lint"));
-    }, 120_000);
+    const projectDir = installedFullProject(plan.database, "advanced", ["typecheck", "lint"]);
 
     for (const { backend, outage } of plan.backends) {
       describe.skipIf(!backend.available)(`on ${backend.label}`, () => {
         let open: OpenBackend | undefined;
         beforeAll(async () => {
-          open = await backend.open(dir);
+          open = await backend.open(projectDir());
         }, 60_000);
         afterAll(async () => {
           await open?.close();
@@ -211,9 +197,9 @@ export function describeAdvancedProject(plan: AdvancedPlan): void {
 
         if (!plan.testsWithDefaultDatabase && backend === plan.backends[0]?.backend) {
           test(`npm test passes with DATABASE_URL at the ${backend.label}`, async () => {
-            const own = await backend.open(dir);
+            const own = await backend.open(projectDir());
             try {
-              expectSuccess("npm test", await npmRun(dir, "test", { DATABASE_URL: own.databaseUrl() }));
+              expectSuccess("npm test", await npmRun(projectDir(), "test", { DATABASE_URL: own.databaseUrl() }));
             } finally {
               await own.close();
             }
@@ -221,14 +207,14 @@ export function describeAdvancedProject(plan: AdvancedPlan): void {
         }
 
         for (const runtime of BOOT_RUNTIMES) {
-          describeMetricsBoot(runtime, () => ({ dir, backend: open as OpenBackend }), outage);
+          describeMetricsBoot(runtime, () => ({ dir: projectDir(), backend: open as OpenBackend }), outage);
         }
       });
     }
 
     if (plan.testsWithDefaultDatabase) {
       test("npm test passes with the default (embedded) database", async () => {
-        expectSuccess("npm test", await npmRun(dir, "test"));
+        expectSuccess("npm test", await npmRun(projectDir(), "test"));
       }, 300_000);
     }
   });

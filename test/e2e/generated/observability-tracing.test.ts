@@ -1,24 +1,15 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { randomBytes } from "node:crypto";
-import { rm } from "node:fs/promises";
-import { dirname } from "node:path";
-import { expectSuccess, generateProject, npmInstall } from "../../support/generated-project.ts";
 import { http } from "../../support/http.ts";
 import { type OtlpReceiver, type ReceivedSpan, startOtlpReceiver } from "../../support/otlp-receiver.ts";
 import { RUNTIMES, type RunningService, startService } from "../../support/runtimes.ts";
 import { sqliteFile } from "./backends.ts";
+import { installedFullProject } from "./installed-project.ts";
 import { decodeJwt } from "./jwt.ts";
 
 // Tracing is the same code over every database: one project (SQLite, no server) on every runtime.
 describe("full x sqlite x observability advanced: traces over OTLP/gRPC", () => {
-  let dir = "";
-  beforeAll(async () => {
-    dir = await generateProject("full", "sqlite", "advanced");
-    expectSuccess("npm install", await npmInstall(dir));
-  }, 600_000);
-  afterAll(async () => {
-    if (dir) await rm(dirname(dir), { recursive: true, force: true });
-  }, 60_000);
+  const projectDir = installedFullProject("sqlite", "advanced");
 
   for (const runtime of RUNTIMES) {
     describe(`on ${runtime}`, () => {
@@ -30,8 +21,8 @@ describe("full x sqlite x observability advanced: traces over OTLP/gRPC", () => 
 
       beforeAll(async () => {
         receiver = await startOtlpReceiver();
-        database = await sqliteFile.open(dir);
-        service = await startService(dir, runtime, {
+        database = await sqliteFile.open(projectDir());
+        service = await startService(projectDir(), runtime, {
           DATABASE_URL: database.databaseUrl(),
           APP_ENV: "production",
           JWT_SECRET: randomBytes(32).toString("hex"),
