@@ -79,11 +79,7 @@ function decodeSpans(request: any): ReceivedSpan[] {
   return spans;
 }
 
-/**
- * A real OTLP/gRPC trace receiver on 127.0.0.1 (port 0: a free one, or `port` to come back on the same one).
- * `keep: false` only counts the spans (a benchmark's receiver would otherwise hold every span in memory).
- */
-export async function startOtlpReceiver(port = 0, { keep = true } = {}): Promise<OtlpReceiver> {
+function loadTraceService() {
   const definition = protoLoader.loadSync("opentelemetry/proto/collector/trace/v1/trace_service.proto", {
     includeDirs: [PROTOS],
     longs: String,
@@ -92,8 +88,60 @@ export async function startOtlpReceiver(port = 0, { keep = true } = {}): Promise
     oneofs: true,
   });
   // biome-ignore lint/suspicious/noExplicitAny: the loaded package's shape follows the proto's package path
-  const loaded = grpc.loadPackageDefinition(definition) as any;
-  const service = loaded.opentelemetry.proto.collector.trace.v1.TraceService.service;
+  return (grpc.loadPackageDefinition(definition) as any).opentelemetry.proto.collector.trace.v1.TraceService.service;
+}
+
+function receiverOf(spans: ReceivedSpan[], port: number, received: () => number, stop: () => Promise<void>) {
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    port,
+    spans,
+    received,
+    async waitFor(predicate: (spans: ReceivedSpan[]) => boolean, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (!predicate(spans)) {
+        if (Date.now() > deadline)
+          throw new Error(`OTLP receiver: spans not received in time: ${spans.map((s) => s.name)}`);
+        await Bun.sleep(50);
+      }
+    },
+    stop,
+  } satisfies OtlpReceiver;
+}
+
+/**
+ * OTLP over HTTP with protobuf bodies (`OTEL_EXPORTER_OTLP_PROTOCOL=http/protobuf`): `POST /v1/traces`, decoded with
+ * the same protos.
+ */
+export function startOtlpHttpReceiver(): OtlpReceiver {
+  const decode = loadTraceService().Export.requestDeserialize as (body: Buffer) => unknown;
+  const spans: ReceivedSpan[] = [];
+  const server = Bun.serve({
+    hostname: "127.0.0.1",
+    port: 0,
+    async fetch(request) {
+      const url = new URL(request.url);
+      if (request.method !== "POST" || url.pathname !== "/v1/traces") return new Response("not found", { status: 404 });
+      if (request.headers.get("content-type") !== "application/x-protobuf")
+        return new Response("bad type", { status: 415 });
+      spans.push(...decodeSpans(decode(Buffer.from(await request.arrayBuffer()))));
+      return new Response(new Uint8Array(), { headers: { "content-type": "application/x-protobuf" } });
+    },
+  });
+  return receiverOf(
+    spans,
+    server.port as number,
+    () => spans.length,
+    async () => server.stop(true),
+  );
+}
+
+/**
+ * A real OTLP/gRPC trace receiver on 127.0.0.1 (port 0: a free one, or `port` to come back on the same one).
+ * `keep: false` only counts the spans (a benchmark's receiver would otherwise hold every span in memory).
+ */
+export async function startOtlpReceiver(port = 0, { keep = true } = {}): Promise<OtlpReceiver> {
+  const service = loadTraceService();
   const spans: ReceivedSpan[] = [];
   let received = 0;
   const server = new grpc.Server();
@@ -111,19 +159,10 @@ export async function startOtlpReceiver(port = 0, { keep = true } = {}): Promise
       error ? reject(error) : resolve(actual),
     ),
   );
-  return {
-    endpoint: `http://127.0.0.1:${bound}`,
-    port: bound,
+  return receiverOf(
     spans,
-    received: () => received,
-    async waitFor(predicate, timeoutMs = 10_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (!predicate(spans)) {
-        if (Date.now() > deadline)
-          throw new Error(`OTLP receiver: spans not received in time: ${spans.map((s) => s.name)}`);
-        await Bun.sleep(50);
-      }
-    },
-    stop: () => new Promise<void>((resolve) => server.tryShutdown(() => resolve())),
-  };
+    bound,
+    () => received,
+    () => new Promise<void>((resolve) => server.tryShutdown(() => resolve())),
+  );
 }

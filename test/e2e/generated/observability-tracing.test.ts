@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { randomBytes } from "node:crypto";
 import { http } from "../../support/http.ts";
-import { type OtlpReceiver, type ReceivedSpan, startOtlpReceiver } from "../../support/otlp-receiver.ts";
+import {
+  type OtlpReceiver,
+  type ReceivedSpan,
+  startOtlpHttpReceiver,
+  startOtlpReceiver,
+} from "../../support/otlp-receiver.ts";
 import { RUNTIMES, type RunningService, startService } from "../../support/runtimes.ts";
 import { sqliteFile } from "./backends.ts";
 import { installedFullProject } from "./installed-project.ts";
@@ -136,6 +141,52 @@ describe("full x sqlite x observability advanced: traces over OTLP/gRPC", () => 
         const { code, ms } = await running.stop("SIGTERM", 10_000);
         expect(code).toBe(0);
         expect(ms).toBeLessThan(2_000);
+      }, 30_000);
+    });
+  }
+  for (const runtime of RUNTIMES) {
+    describe(`on ${runtime}, OTEL_EXPORTER_OTLP_PROTOCOL=http/protobuf and OTEL_TRACES_SAMPLER=parentbased_traceidratio at 0`, () => {
+      let receiver: OtlpReceiver | undefined;
+      let service: RunningService | undefined;
+      let database: Awaited<ReturnType<typeof sqliteFile.open>> | undefined;
+
+      beforeAll(async () => {
+        receiver = startOtlpHttpReceiver();
+        database = await sqliteFile.open(projectDir());
+        service = await startService(projectDir(), runtime, {
+          DATABASE_URL: database.databaseUrl(),
+          APP_ENV: "production",
+          JWT_SECRET: randomBytes(32).toString("hex"),
+          OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint,
+          OTEL_EXPORTER_OTLP_PROTOCOL: "http/protobuf",
+          OTEL_TRACES_SAMPLER: "parentbased_traceidratio",
+          OTEL_TRACES_SAMPLER_ARG: "0",
+        });
+      }, 120_000);
+
+      afterAll(async () => {
+        service?.kill();
+        await receiver?.stop();
+        await database?.close();
+      }, 30_000);
+
+      test("a new trace is not sampled at ratio 0; a caller's sampled trace is followed and sent to <endpoint>/v1/traces", async () => {
+        const running = service as RunningService;
+        const unsampled = await http(running.url, "GET", "/health/liveness");
+        expect(unsampled.status).toBe(200);
+        expect(unsampled.headers.get("traceparent")).toBeNull();
+        const traceId = randomBytes(16).toString("hex");
+        const parentId = randomBytes(8).toString("hex");
+        const sampled = await http(running.url, "GET", "/health/liveness", {
+          headers: { traceparent: `00-${traceId}-${parentId}-01` },
+        });
+        expect(sampled.headers.get("traceparent")).toStartWith(`00-${traceId}-`);
+        const active = receiver as OtlpReceiver;
+        await active.waitFor((spans) => spans.some((span) => span.traceId === traceId));
+        // Only the followed trace was exported: the unsampled request left no span.
+        expect(active.spans.map((span) => [span.name, span.traceId, span.parentSpanId])).toEqual([
+          ["HTTP GET /health/liveness", traceId, parentId],
+        ]);
       }, 30_000);
     });
   }
