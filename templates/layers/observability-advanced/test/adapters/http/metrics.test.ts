@@ -1,7 +1,10 @@
 import { beforeEach, describe, expect, test } from "bun:test";
+import { createServer } from "node:net";
+import { pino } from "pino";
 import { Registry } from "prom-client";
 import { metricsRoutes } from "../../../src/adapters/http/metrics/metrics.routes.ts";
 import { modules } from "../../../src/modules/index.ts";
+import { metricsModule } from "../../../src/modules/metrics.module.ts";
 import { loadConfig } from "../../../src/modules/module.ts";
 import { call, createTestApp, registerUser, type TestApp } from "../../support/test-app.ts";
 
@@ -72,6 +75,30 @@ describe("GET /metrics", () => {
     expect((await router.request("/")).status).toBe(401);
     expect((await router.request("/", { headers: { authorization: "Bearer a-metrics-token-0124" } })).status).toBe(401);
     expect((await router.request("/", { headers: { authorization: "Bearer a-metrics-token-0123" } })).status).toBe(200);
+  });
+
+  test("with METRICS_PORT, /metrics is served alone on that port, until the module stops", async () => {
+    const port = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, () => {
+        const { port: free } = probe.address() as { port: number };
+        probe.close(() => resolve(free));
+      });
+    });
+    const env = { JWT_SECRET: "test-secret-that-is-at-least-32-bytes-long", METRICS_PORT: String(port) };
+    const config = loadConfig(modules, env);
+    expect(
+      metricsModule.provide({ config, adapters: {}, logger: pino({ level: "silent" }) }).metricsOnServicePort,
+    ).toBe(null);
+    await metricsModule.start?.({ config, logger: pino({ level: "silent" }) });
+    try {
+      const answer = await fetch(`http://127.0.0.1:${port}/metrics`);
+      expect(answer.status).toBe(200);
+      expect(await answer.text()).toContain("# TYPE http_requests_total counter");
+      expect((await fetch(`http://127.0.0.1:${port}/api/v1/users`)).status).toBe(404);
+    } finally {
+      await metricsModule.stop?.();
+    }
+    await expect(fetch(`http://127.0.0.1:${port}/metrics`)).rejects.toThrow();
   });
 
   test("METRICS_PORT must differ from PORT; METRICS_TOKEN needs 16 characters", () => {
