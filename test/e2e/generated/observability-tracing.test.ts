@@ -11,10 +11,13 @@ import { RUNTIMES, type RunningService, startService } from "../../support/runti
 import { sqliteFile } from "./backends.ts";
 import { installedFullProject } from "./installed-project.ts";
 import { decodeJwt } from "./jwt.ts";
+import { describeStatementSpans } from "./observability-tracing-statements.ts";
 
-// Tracing is the same code over every database: one project (SQLite, no server) on every runtime.
+// Tracing is the same code over every database: one project (SQLite, no server) on every runtime. The database
+// spans differ by driver: observability-tracing-databases.test.ts runs their check on the other databases.
 describe("full x sqlite x observability advanced: traces over OTLP/gRPC", () => {
   const projectDir = installedFullProject("sqlite", "advanced");
+  describeStatementSpans(projectDir, sqliteFile, "sqlite");
 
   for (const runtime of RUNTIMES) {
     describe(`on ${runtime}`, () => {
@@ -57,10 +60,13 @@ describe("full x sqlite x observability advanced: traces over OTLP/gRPC", () => 
         });
         expect(answer.status).toBe(200);
         const active = receiver as OtlpReceiver;
-        await active.waitFor((spans) => spans.some((span) => span.traceId === traceId));
+        await active.waitFor((spans) =>
+          spans.some((span) => span.traceId === traceId && span.kind === "SPAN_KIND_SERVER"),
+        );
         const spans = active.spans.filter((span) => span.traceId === traceId);
-        expect(spans).toHaveLength(1);
-        const server = spans[0] as ReceivedSpan;
+        // The server span and its two statements' spans (describeStatementSpans checks those in detail).
+        expect(spans.map((span) => span.name).sort()).toEqual(["HTTP GET /api/v1/users/:id", "db.query", "db.query"]);
+        const server = spans.find((span) => span.kind === "SPAN_KIND_SERVER") as ReceivedSpan;
         expect(server).toMatchObject({
           name: "HTTP GET /api/v1/users/:id",
           kind: "SPAN_KIND_SERVER",

@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { randomBytes } from "node:crypto";
+import { http } from "../../support/http.ts";
+import { type OtlpReceiver, type ReceivedSpan, startOtlpReceiver } from "../../support/otlp-receiver.ts";
+import { RUNTIMES, type RunningService, startService } from "../../support/runtimes.ts";
+import type { Backend } from "./backends.ts";
+import { decodeJwt } from "./jwt.ts";
+
+/** How Drizzle reads one live user by id, in each dialect's quoting and placeholders. */
+const SELECT_USER_BY_ID = /^select .*id.*email.* from ["`]users["`] where \(["`]users["`]\.["`]id["`] = (\?|\$1) and/;
+
+/**
+ * `db.query` spans of one project on one database, on every runtime: a request's statements each become a client
+ * span, a child of the request's server span in the caller's trace, with the statement and the database system.
+ * GET /api/v1/users/:id with a fresh token runs two statements (the token's user, not yet in the principal cache,
+ * then the user asked for); the same request right after runs one (the principal is cached): the spans follow.
+ */
+export function describeStatementSpans(
+  projectDir: () => string,
+  backend: Backend,
+  system: "postgresql" | "mysql" | "sqlite",
+) {
+  for (const runtime of RUNTIMES) {
+    describe.skipIf(!backend.available)(`db.query spans on ${backend.label}, on ${runtime}`, () => {
+      let receiver: OtlpReceiver | undefined;
+      let service: RunningService | undefined;
+      let database: Awaited<ReturnType<Backend["open"]>> | undefined;
+
+      beforeAll(async () => {
+        receiver = await startOtlpReceiver();
+        database = await backend.open(projectDir());
+        service = await startService(projectDir(), runtime, {
+          DATABASE_URL: database.databaseUrl(),
+          APP_ENV: "production",
+          JWT_SECRET: randomBytes(32).toString("hex"),
+          OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint,
+        });
+      }, 120_000);
+
+      afterAll(async () => {
+        service?.kill();
+        await receiver?.stop();
+        await database?.close();
+      }, 30_000);
+
+      /** Sends the request in a new trace of the caller's; returns that trace's server span and statement spans. */
+      async function traced(path: string, token: string) {
+        const traceId = randomBytes(16).toString("hex");
+        const parentId = randomBytes(8).toString("hex");
+        const running = service as RunningService;
+        const answer = await http(running.url, "GET", path, {
+          token,
+          headers: { traceparent: `00-${traceId}-${parentId}-01` },
+        });
+        expect(answer.status).toBe(200);
+        const active = receiver as OtlpReceiver;
+        // Children end before their parent, and a batch holds both: once the server span is in, so are they.
+        await active.waitFor((spans) =>
+          spans.some((span) => span.traceId === traceId && span.kind === "SPAN_KIND_SERVER"),
+        );
+        const spans = active.spans.filter((span) => span.traceId === traceId);
+        const server = spans.find((span) => span.kind === "SPAN_KIND_SERVER") as ReceivedSpan;
+        expect(server.parentSpanId).toBe(parentId);
+        return { server, statements: spans.filter((span) => span !== server) };
+      }
+
+      function expectStatement(span: ReceivedSpan, server: ReceivedSpan) {
+        expect(span).toMatchObject({
+          name: "db.query",
+          kind: "SPAN_KIND_CLIENT",
+          traceId: server.traceId,
+          parentSpanId: server.spanId,
+          status: { code: "STATUS_CODE_UNSET" },
+          attributes: { "db.system": system, "db.system.name": system },
+        });
+        const statement = String(span.attributes["db.statement"]);
+        expect(statement).toMatch(SELECT_USER_BY_ID);
+        expect(span.attributes["db.query.text"]).toBe(statement);
+        // Inside the request's time, and timed (not a zero-length mark like a logger hook would give).
+        expect(span.startNs).toBeGreaterThanOrEqual(server.startNs);
+        expect(span.endNs).toBeLessThanOrEqual(server.endNs);
+        expect(span.endNs).toBeGreaterThan(span.startNs);
+      }
+
+      test("one db.query child per statement of the request, with the statement, the system and the parent", async () => {
+        const running = service as RunningService;
+        const registered = await http(running.url, "POST", "/api/v1/auth/register", {
+          body: { email: `statements-${crypto.randomUUID()}@example.com`, password: "correct-horse-battery" },
+        });
+        expect(registered.status).toBe(201);
+        const token = (registered.json as { data: { access_token: string } }).data.access_token;
+        const path = `/api/v1/users/${decodeJwt(token).payload.sub}`;
+
+        const first = await traced(path, token);
+        expect(first.statements).toHaveLength(2);
+        for (const span of first.statements) expectStatement(span, first.server);
+
+        const second = await traced(path, token);
+        expect(second.statements).toHaveLength(1);
+        expectStatement(second.statements[0] as ReceivedSpan, second.server);
+      }, 60_000);
+    });
+  }
+}
