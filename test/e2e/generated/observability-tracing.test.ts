@@ -11,7 +11,7 @@ import { RUNTIMES, type RunningService, startService } from "../../support/runti
 import { sqliteFile } from "./backends.ts";
 import { installedFullProject } from "./installed-project.ts";
 import { decodeJwt } from "./jwt.ts";
-import { describeStatementSpans } from "./observability-tracing-statements.ts";
+import { describeStatementSpans, tracedGet } from "./observability-tracing-statements.ts";
 
 // Tracing is the same code over every database: one project (SQLite, no server) on every runtime. The database
 // spans differ by driver: observability-tracing-databases.test.ts runs their check on the other databases.
@@ -52,21 +52,15 @@ describe("full x sqlite x observability advanced: traces over OTLP/gRPC", () => 
 
       test("a request with a traceparent: one server span, child of the caller's, in the answer and in its log line", async () => {
         const running = service as RunningService;
-        const traceId = randomBytes(16).toString("hex");
-        const parentId = randomBytes(8).toString("hex");
-        const answer = await http(running.url, "GET", `/api/v1/users/${userId}`, {
+        const { answer, traceId, parentId, spans, server } = await tracedGet(
+          running,
+          receiver as OtlpReceiver,
+          `/api/v1/users/${userId}`,
           token,
-          headers: { traceparent: `00-${traceId}-${parentId}-01` },
-        });
-        expect(answer.status).toBe(200);
-        const active = receiver as OtlpReceiver;
-        await active.waitFor((spans) =>
-          spans.some((span) => span.traceId === traceId && span.kind === "SPAN_KIND_SERVER"),
         );
-        const spans = active.spans.filter((span) => span.traceId === traceId);
+        expect(answer.status).toBe(200);
         // The server span and its two statements' spans (describeStatementSpans checks those in detail).
         expect(spans.map((span) => span.name).sort()).toEqual(["HTTP GET /api/v1/users/:id", "db.query", "db.query"]);
-        const server = spans.find((span) => span.kind === "SPAN_KIND_SERVER") as ReceivedSpan;
         expect(server).toMatchObject({
           name: "HTTP GET /api/v1/users/:id",
           kind: "SPAN_KIND_SERVER",
