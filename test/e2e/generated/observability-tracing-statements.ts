@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { randomBytes } from "node:crypto";
 import { http } from "../../support/http.ts";
-import { type OtlpReceiver, type ReceivedSpan, startOtlpReceiver } from "../../support/otlp-receiver.ts";
-import { RUNTIMES, type RunningService, startService } from "../../support/runtimes.ts";
+import type { OtlpReceiver, ReceivedSpan } from "../../support/otlp-receiver.ts";
+import { RUNTIMES, type RunningService } from "../../support/runtimes.ts";
 import type { Backend } from "./backends.ts";
 import { decodeJwt } from "./jwt.ts";
+import { useTracedService } from "./traced-service.ts";
 
 /** The resolution of a span's start time (Date.now()). */
 const CLOCK_STEP_NS = 1_000_000n;
@@ -43,34 +44,10 @@ export function describeStatementSpans(
 ) {
   for (const runtime of RUNTIMES) {
     describe.skipIf(!backend.available)(`db.query spans on ${backend.label}, on ${runtime}`, () => {
-      let receiver: OtlpReceiver | undefined;
-      let service: RunningService | undefined;
-      let database: Awaited<ReturnType<Backend["open"]>> | undefined;
+      const traced = useTracedService(projectDir, backend, runtime);
 
-      beforeAll(async () => {
-        receiver = await startOtlpReceiver();
-        database = await backend.open(projectDir());
-        service = await startService(projectDir(), runtime, {
-          DATABASE_URL: database.databaseUrl(),
-          APP_ENV: "production",
-          JWT_SECRET: randomBytes(32).toString("hex"),
-          OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint,
-        });
-      }, 120_000);
-
-      afterAll(async () => {
-        service?.kill();
-        await receiver?.stop();
-        await database?.close();
-      }, 30_000);
-
-      async function traced(path: string, token: string) {
-        const { answer, parentId, spans, server } = await tracedGet(
-          service as RunningService,
-          receiver as OtlpReceiver,
-          path,
-          token,
-        );
+      async function request(path: string, token: string) {
+        const { answer, parentId, spans, server } = await tracedGet(traced.service, traced.receiver, path, token);
         expect(answer.status).toBe(200);
         expect(server.parentSpanId).toBe(parentId);
         return { server, statements: spans.filter((span) => span !== server) };
@@ -97,19 +74,18 @@ export function describeStatementSpans(
       }
 
       test("one db.query child per statement of the request, with the statement, the system and the parent", async () => {
-        const running = service as RunningService;
-        const registered = await http(running.url, "POST", "/api/v1/auth/register", {
+        const registered = await http(traced.service.url, "POST", "/api/v1/auth/register", {
           body: { email: `statements-${crypto.randomUUID()}@example.com`, password: "correct-horse-battery" },
         });
         expect(registered.status).toBe(201);
         const token = (registered.json as { data: { access_token: string } }).data.access_token;
         const path = `/api/v1/users/${decodeJwt(token).payload.sub}`;
 
-        const first = await traced(path, token);
+        const first = await request(path, token);
         expect(first.statements).toHaveLength(2);
         for (const span of first.statements) expectStatement(span, first.server);
 
-        const second = await traced(path, token);
+        const second = await request(path, token);
         expect(second.statements).toHaveLength(1);
         expectStatement(second.statements[0] as ReceivedSpan, second.server);
       }, 60_000);

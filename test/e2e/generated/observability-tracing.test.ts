@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { randomBytes } from "node:crypto";
 import { http } from "../../support/http.ts";
-import {
-  type OtlpReceiver,
-  type ReceivedSpan,
-  startOtlpHttpReceiver,
-  startOtlpReceiver,
-} from "../../support/otlp-receiver.ts";
-import { RUNTIMES, type RunningService, startService } from "../../support/runtimes.ts";
+import { type ReceivedSpan, startOtlpHttpReceiver, startOtlpReceiver } from "../../support/otlp-receiver.ts";
+import { RUNTIMES } from "../../support/runtimes.ts";
 import { sqliteFile } from "./backends.ts";
 import { installedFullProject } from "./installed-project.ts";
 import { decodeJwt } from "./jwt.ts";
 import { describeStatementSpans, tracedGet } from "./observability-tracing-statements.ts";
+import { useTracedService } from "./traced-service.ts";
 
 // Tracing is the same code over every database: one project (SQLite, no server) on every runtime. The database
 // spans differ by driver: observability-tracing-databases.test.ts runs their check on the other databases.
@@ -21,40 +17,23 @@ describe("full x sqlite x observability advanced: traces over OTLP/gRPC", () => 
 
   for (const runtime of RUNTIMES) {
     describe(`on ${runtime}`, () => {
-      let receiver: OtlpReceiver | undefined;
-      let service: RunningService | undefined;
-      let database: Awaited<ReturnType<typeof sqliteFile.open>> | undefined;
+      const traced = useTracedService(projectDir, sqliteFile, runtime, { env: { OTEL_SERVICE_NAME: "traced-api" } });
       let token = "";
       let userId = "";
 
       beforeAll(async () => {
-        receiver = await startOtlpReceiver();
-        database = await sqliteFile.open(projectDir());
-        service = await startService(projectDir(), runtime, {
-          DATABASE_URL: database.databaseUrl(),
-          APP_ENV: "production",
-          JWT_SECRET: randomBytes(32).toString("hex"),
-          OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint,
-          OTEL_SERVICE_NAME: "traced-api",
-        });
-        const registered = await http(service.url, "POST", "/api/v1/auth/register", {
+        const registered = await http(traced.service.url, "POST", "/api/v1/auth/register", {
           body: { email: `trace-${crypto.randomUUID()}@example.com`, password: "correct-horse-battery" },
         });
         token = (registered.json as { data: { access_token: string } }).data.access_token;
         userId = String(decodeJwt(token).payload.sub);
-      }, 120_000);
-
-      afterAll(async () => {
-        service?.kill();
-        await receiver?.stop();
-        await database?.close();
       }, 30_000);
 
       test("a request with a traceparent: one server span, child of the caller's, in the answer and in its log line", async () => {
-        const running = service as RunningService;
+        const running = traced.service;
         const { answer, traceId, parentId, spans, server } = await tracedGet(
           running,
-          receiver as OtlpReceiver,
+          traced.receiver,
           `/api/v1/users/${userId}`,
           token,
         );
@@ -87,12 +66,12 @@ describe("full x sqlite x observability advanced: traces over OTLP/gRPC", () => 
       }, 30_000);
 
       test("without a traceparent a new trace starts; a 5xx or unknown path is named by its route label", async () => {
-        const running = service as RunningService;
+        const running = traced.service;
         const answer = await http(running.url, "GET", `/no/such/${crypto.randomUUID()}`);
         expect(answer.status).toBe(404);
         const traceId = /^00-([0-9a-f]{32})-/.exec(answer.headers.get("traceparent") ?? "")?.[1];
         expect(traceId).toBeDefined();
-        const active = receiver as OtlpReceiver;
+        const active = traced.receiver;
         await active.waitFor((spans) => spans.some((span) => span.traceId === traceId));
         const span = active.spans.find((candidate) => candidate.traceId === traceId) as ReceivedSpan;
         expect(span).toMatchObject({ name: "HTTP GET unmatched", parentSpanId: "" });
@@ -100,9 +79,9 @@ describe("full x sqlite x observability advanced: traces over OTLP/gRPC", () => 
 
       test("the collector shuts down (gracefully, GOAWAY) and comes back, three times: requests never fail, spans flow again", async () => {
         // Three rounds: with @grpc/grpc-js, Deno 2.9 aborted on about half of such shutdowns (see grpc-fetch-exporter.ts).
-        const running = service as RunningService;
+        const running = traced.service;
         for (let round = 0; round < 3; round++) {
-          const port = (receiver as OtlpReceiver).port;
+          const port = traced.receiver.port;
           // Requests keep coming (so exports are in flight) while the collector goes away: the case that aborted Deno.
           const statuses: number[] = [];
           let busy = true;
@@ -113,14 +92,15 @@ describe("full x sqlite x observability advanced: traces over OTLP/gRPC", () => 
             }
           })();
           await Bun.sleep(1_200);
-          await (receiver as OtlpReceiver).stop();
+          await traced.receiver.stop();
           await Bun.sleep(1_500);
           busy = false;
           await traffic;
           expect(statuses.length).toBeGreaterThan(10);
           expect(statuses.filter((status) => status !== 200)).toEqual([]);
           expect(running.alive()).toBe(true);
-          receiver = await startOtlpReceiver(port);
+          traced.receiver = await startOtlpReceiver(port);
+          const receiver = traced.receiver;
           const traceId = randomBytes(16).toString("hex");
           const deadline = Date.now() + 20_000;
           // The exporter reconnects on its own (with back-off): keep sending until a span of this trace arrives.
@@ -135,8 +115,8 @@ describe("full x sqlite x observability advanced: traces over OTLP/gRPC", () => 
       }, 120_000);
 
       test("with the collector down, requests succeed and SIGTERM exits 0 within 2 s", async () => {
-        const running = service as RunningService;
-        await (receiver as OtlpReceiver).stop();
+        const running = traced.service;
+        await traced.receiver.stop();
         for (let i = 0; i < 3; i++) expect((await http(running.url, "GET", "/health")).status).toBe(200);
         const { code, ms } = await running.stop("SIGTERM", 10_000);
         expect(code).toBe(0);
@@ -146,32 +126,17 @@ describe("full x sqlite x observability advanced: traces over OTLP/gRPC", () => 
   }
   for (const runtime of RUNTIMES) {
     describe(`on ${runtime}, OTEL_EXPORTER_OTLP_PROTOCOL=http/protobuf and OTEL_TRACES_SAMPLER=parentbased_traceidratio at 0`, () => {
-      let receiver: OtlpReceiver | undefined;
-      let service: RunningService | undefined;
-      let database: Awaited<ReturnType<typeof sqliteFile.open>> | undefined;
-
-      beforeAll(async () => {
-        receiver = startOtlpHttpReceiver();
-        database = await sqliteFile.open(projectDir());
-        service = await startService(projectDir(), runtime, {
-          DATABASE_URL: database.databaseUrl(),
-          APP_ENV: "production",
-          JWT_SECRET: randomBytes(32).toString("hex"),
-          OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint,
+      const traced = useTracedService(projectDir, sqliteFile, runtime, {
+        startReceiver: startOtlpHttpReceiver,
+        env: {
           OTEL_EXPORTER_OTLP_PROTOCOL: "http/protobuf",
           OTEL_TRACES_SAMPLER: "parentbased_traceidratio",
           OTEL_TRACES_SAMPLER_ARG: "0",
-        });
-      }, 120_000);
-
-      afterAll(async () => {
-        service?.kill();
-        await receiver?.stop();
-        await database?.close();
-      }, 30_000);
+        },
+      });
 
       test("a new trace is not sampled at ratio 0; a caller's sampled trace is followed and sent to <endpoint>/v1/traces", async () => {
-        const running = service as RunningService;
+        const running = traced.service;
         const unsampled = await http(running.url, "GET", "/health/liveness");
         expect(unsampled.status).toBe(200);
         expect(unsampled.headers.get("traceparent")).toBeNull();
@@ -181,7 +146,7 @@ describe("full x sqlite x observability advanced: traces over OTLP/gRPC", () => 
           headers: { traceparent: `00-${traceId}-${parentId}-01` },
         });
         expect(sampled.headers.get("traceparent")).toStartWith(`00-${traceId}-`);
-        const active = receiver as OtlpReceiver;
+        const active = traced.receiver;
         await active.waitFor((spans) => spans.some((span) => span.traceId === traceId));
         // Only the followed trace was exported: the unsampled request left no span.
         expect(active.spans.map((span) => [span.name, span.traceId, span.parentSpanId])).toEqual([
