@@ -21,6 +21,10 @@
  *   `{ user(id: …) { id email } }` over `POST /graphql` (wrk with a Lua script for the body) against bare Hono's
  *   `GET /api/v1/users/:id` and against the `minimal` REST get of the same user (target: at least 60% of its req/s).
  *   BENCH_TEMPLATES (e.g. `full`, or `minimal,graphql` for these rows only; default all three) selects them.
+ * - `full` + `--observability advanced` (metrics, and tracing with every request sampled, exported over OTLP/gRPC to
+ *   a receiver listening in this process) against `full` (`none`) on the same database, on `GET /health` and
+ *   `GET /api/v1/users/:id`. Targets: at least 70% of its requests/s on `/health`, at least 80% on the user route.
+ *   `BENCH_ADVANCED=0` leaves these rows out.
  * and prints requests/s, p99 latency, the server's CPU time per request, both as ratios to the row's reference, and
  * errors/non-2xx (target: none under load).
  *
@@ -42,6 +46,7 @@ import {
   npmInstall,
   runCommand,
 } from "../test/support/generated-project.ts";
+import { type OtlpReceiver, startOtlpReceiver } from "../test/support/otlp-receiver.ts";
 import { procStat } from "../test/support/process-tree.ts";
 import { launchServer, RUNTIMES, type RunningService, type Runtime, startService } from "../test/support/runtimes.ts";
 import { createMysqlDatabase, createPostgresDatabase, type ScratchDatabase } from "../test/support/server-databases.ts";
@@ -51,6 +56,9 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const USER_ID = 1;
+/** The `full` + `advanced` rows (BENCH_ADVANCED=0: without them). */
+const ADVANCED = process.env.BENCH_ADVANCED !== "0";
+const ADVANCED_PREFIX = "full+advanced/";
 
 /**
  * The baseline: the same routes and JSON, no middleware at all; one file for all three runtimes. With
@@ -279,6 +287,8 @@ const DATABASE_NAMES: Record<Database, string> = { sqlite: "SQLite", postgres: "
 interface Target {
   database: Database;
   dir: string;
+  /** The same service generated with `--observability advanced`, on the same database. */
+  advancedDir?: string;
   url: string;
   scratch?: ScratchDatabase;
 }
@@ -306,10 +316,16 @@ async function prepareTarget(database: Database): Promise<Target | undefined> {
   expectSuccess(`npm install (${database})`, await npmInstall(dir));
   await writeFile(join(dir, BARE_FILE), BARE_APP);
   await writeFile(join(dir, BASELINE_FILE), baselineApp(database));
-  if (database === "sqlite") return { database, dir, url: `file:${join(dir, "bench.db")}` };
+  let advancedDir: string | undefined;
+  if (ADVANCED) {
+    advancedDir = await generateProject("full", database, "advanced");
+    expectSuccess(`npm install (${database}, advanced)`, await npmInstall(advancedDir));
+  }
+  const advanced = advancedDir ? { advancedDir } : {};
+  if (database === "sqlite") return { database, dir, url: `file:${join(dir, "bench.db")}`, ...advanced };
   const create = database === "postgres" ? createPostgresDatabase : createMysqlDatabase;
   const scratch = await create(serverUrl, "bench_full");
-  return { database, dir, url: scratch.url, scratch };
+  return { database, dir, url: scratch.url, scratch, ...advanced };
 }
 
 interface Row {
@@ -325,11 +341,15 @@ const TEMPLATE_SUBJECT = /^(full|minimal|graphql)\//;
 
 /**
  * The targets of the issues: /health of every template at least 60% of bare Hono's req/s; full's data routes at most
- * 1.3x the hand-written baseline's CPU; the GraphQL single-user query at least 60% of minimal's REST get.
+ * 1.3x the hand-written baseline's CPU; the GraphQL single-user query at least 60% of minimal's REST get; `advanced`
+ * at least 70% of `none`'s req/s on /health and 80% on the user route.
  */
 function check(row: Row): string | undefined {
-  if (!row.reference || !TEMPLATE_SUBJECT.test(row.target)) return undefined;
   const verdict = (met: boolean) => (met ? "target met" : "target missed");
+  if (row.reference && row.target.startsWith(ADVANCED_PREFIX)) {
+    return verdict(row.reference.rpsRatio >= (row.route === HEALTH ? 0.7 : 0.8));
+  }
+  if (!row.reference || !TEMPLATE_SUBJECT.test(row.target)) return undefined;
   if (row.route === HEALTH) return verdict(row.reference.rpsRatio >= 0.6);
   if (row.route === GRAPHQL_USER) {
     return row.reference.name.startsWith("minimal/") ? verdict(row.reference.rpsRatio >= 0.6) : undefined;
@@ -412,6 +432,7 @@ async function measureRuntime(
   const pairings: Pairing[] = [];
   const pair = (subject: Subject, reference: Subject, route: Route, referenceRoute = route) =>
     pairings.push({ subject, reference, route, referenceRoute, rpsRatios: [], cpuRatios: [] });
+  let receiver: OtlpReceiver | undefined;
   try {
     console.error(`${runtime}: starting the bare Hono apps, the baselines and the services`);
     const barePaths = { [HEALTH]: "/health", [USER]: `/api/v1/users/${USER_ID}` };
@@ -443,14 +464,27 @@ async function measureRuntime(
       pair(full, bare, HEALTH);
       pair(full, baseline, USER);
       pair(full, baseline, LIST);
+      if (target.advancedDir) {
+        // Same database and secret: the session registered above is valid there too. Every request is traced.
+        receiver ??= await startOtlpReceiver(0, { keep: false });
+        const tracing = { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint, OTEL_TRACES_SAMPLER: "always_on" };
+        const advancedServer = await startService(target.advancedDir, runtime, { ...env, ...tracing });
+        const advancedPaths = { [HEALTH]: "/health", [USER]: dataPaths[USER] };
+        const advanced = await subject(`${ADVANCED_PREFIX}${name}`, advancedServer, advancedPaths, session.access);
+        subjects.push(advanced);
+        pair(advanced, full, HEALTH);
+        pair(advanced, full, USER);
+      }
     }
     if (templates) subjects.push(...(await templateSubjects(runtime, templates, bare, pair)));
     for (let round = 1; round <= ROUNDS; round++) {
       console.error(`${runtime}: round ${round} of ${ROUNDS}`);
       for (const pairing of pairings) await measurePair(pairing);
     }
+    if (receiver) console.error(`${runtime}: the OTLP receiver got ${receiver.received()} spans`);
   } finally {
     for (const each of subjects) each.server.kill();
+    await receiver?.stop();
   }
   const rows: Row[] = [];
   for (const each of subjects) {
@@ -503,6 +537,7 @@ function printTable(rows: Row[]): void {
 function printChecks(rows: Row[]): void {
   const services = rows.filter((row) => row.target.startsWith("full/"));
   const templates = rows.filter((row) => TEMPLATE_SUBJECT.test(row.target) && !row.target.startsWith("full/"));
+  const advanced = rows.filter((row) => row.target.startsWith(ADVANCED_PREFIX));
   const verdict = (rule: string, misses: Row[]) =>
     console.log(
       misses.length === 0
@@ -528,6 +563,12 @@ function printChecks(rows: Row[]): void {
     verdict(
       "graphql: the single-user query >= 60% of minimal's REST get of the same user (req/s)",
       templates.filter((row) => row.route === GRAPHQL_USER && check(row) === "target missed"),
+    );
+  }
+  if (advanced.length > 0) {
+    verdict(
+      "advanced >= 70% of none's req/s on /health, >= 80% on the user route",
+      advanced.filter((row) => check(row) !== "target met"),
     );
   }
   verdict(
@@ -560,7 +601,9 @@ async function main(): Promise<void> {
     for (const dir of Object.values(templates ?? {})) await rm(dirname(dir), { recursive: true, force: true });
     for (const target of targets) {
       await target.scratch?.drop();
-      await rm(dirname(target.dir), { recursive: true, force: true });
+      for (const dir of [target.dir, target.advancedDir]) {
+        if (dir) await rm(dirname(dir), { recursive: true, force: true });
+      }
     }
   }
   printTable(rows);

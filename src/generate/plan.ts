@@ -1,5 +1,6 @@
 import { mergeEnv } from "./merge-env.ts";
 import { mergeJson } from "./merge-json.ts";
+import { mergeMarkdown } from "./merge-markdown.ts";
 import { moduleListPlaceholders } from "./module-list.ts";
 import type { Database, Observability, TemplateFile, TemplateName, TemplateTree } from "./template-tree.ts";
 
@@ -45,6 +46,7 @@ export const hasPlaceholder = (text: string): boolean => text.search(PLACEHOLDER
 const MERGED = new Map<string, (earlier: string, later: string) => string>([
   ["package.json", mergeJson],
   [".env.example", mergeEnv],
+  ["README.md", mergeMarkdown],
 ]);
 const mergerFor = (path: string) => MERGED.get(path.slice(path.lastIndexOf("/") + 1));
 

@@ -215,6 +215,31 @@ describe("dry run", () => {
     expect(await readdir(cwd)).toEqual([]);
   });
 
+  test("-o advanced: the metrics and tracing modules, and the database's own driver wrapper for the statement spans", async () => {
+    for (const [database, layer] of [
+      ["postgres", "observability-advanced-postgres"],
+      ["mysql", "observability-advanced-mysql"],
+      ["sqlite", "observability-advanced-sqlite"],
+    ]) {
+      const cwd = await freshCwd();
+      const { exitCode, stdout } = await runCli(["demo", "-n", "--json", "-o", "advanced", "-d", `${database}`], cwd);
+      expect(exitCode).toBe(0);
+      const report = JSON.parse(stdout);
+      expect(report).toMatchObject({ template: "full", database, observability: "advanced", warnings: [] });
+      const layers = Object.fromEntries(
+        report.files.map((f: { path: string; layers: string[] }) => [f.path, f.layers]),
+      );
+      expect(layers).toMatchObject({
+        "src/modules/metrics.module.ts": ["observability-advanced"],
+        "src/modules/tracing.module.ts": ["observability-advanced"],
+        "src/infrastructure/database-client.ts": ["base"],
+        "src/infrastructure/tracing/database-client-spans.ts": [layer],
+        "deployments/kubernetes/probes.yaml": ["observability-basic"],
+      });
+      expect(await readdir(cwd)).toEqual([]);
+    }
+  });
+
   test("warns when the target exists and is not empty", async () => {
     const cwd = await freshCwd();
     await mkdir(join(cwd, "demo"));

@@ -29,9 +29,10 @@ const FLAGS = [
 const HELP_ARGS = [[], ["--help"], ["-h"], ["new", "--help"], ["new", "-h"], ["demo", "--help"], ["doctor", "--help"]];
 
 /** The choices of the embedded templates (templates/manifest.json's `available`), as the help must describe them. */
-const { available, version: templatesVersion } = JSON.parse(
-  await readText(join(repoRoot, "templates/manifest.json")),
-) as { available: Record<"template" | "database" | "observability", string[]>; version: string };
+const { available } = JSON.parse(await readText(join(repoRoot, "templates/manifest.json"))) as {
+  available: Record<"template" | "database" | "observability", string[]>;
+  version: string;
+};
 const notYet = (all: readonly string[], key: keyof typeof available) =>
   all.filter((value) => !available[key].includes(value));
 
@@ -148,11 +149,6 @@ const USAGE_ERRORS: [string, string[], string][] = [
     "observability with minimal",
     ["demo", "-t", "minimal", "-o", "basic"],
     "--observability basic needs --template full",
-  ],
-  [
-    "advanced observability not available yet: the choices there are",
-    ["demo", "-o", "advanced"],
-    `--observability advanced is not available in templates ${templatesVersion} yet (it arrives in a later release): use --observability none or basic.`,
   ],
   ["unknown command-like word is a bad name", ["Build"], 'Invalid project name "Build"'],
 ];

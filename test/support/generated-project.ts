@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { cp, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import type { Database, TemplateManifest, TemplateName } from "../../src/generate/template-tree.ts";
+import type { Database, Observability, TemplateManifest, TemplateName } from "../../src/generate/template-tree.ts";
 
 export const repoRoot = resolve(import.meta.dir, "../..");
 /** Node 24, Bun and Deno as installed by the repository's own `npm install` (no global tool besides npm). */
@@ -98,24 +98,30 @@ export function npmInstall(dir: string) {
  * that the manifest does not list as available yet (its e2e is what decides that) is generated from a copy of
  * `templates/` that lists it, through `--template-source`.
  */
-export async function generateProject(template: TemplateName, database: Database): Promise<string> {
+export async function generateProject(
+  template: TemplateName,
+  database: Database,
+  observability: Observability = "none",
+): Promise<string> {
   const parent = await mkdtemp(join(tmpdir(), `scaffold-e2e-${template}-${database}-`));
   const name = `e2e-${database}`;
   const cli = join(repoRoot, "src", "cli.ts");
-  const args = [cli, "new", name, "-t", template, "-d", database];
+  const args = [cli, "new", name, "-t", template, "-d", database, "-o", observability];
   const manifest = JSON.parse(await readFile(join(repoRoot, "templates", "manifest.json"), "utf8")) as TemplateManifest;
-  if (!manifest.available.template.includes(template)) {
+  // A choice this release does not offer yet is generated from a copy of the templates that offers it.
+  const { available } = manifest;
+  if (!available.template.includes(template) || !available.observability.includes(observability)) {
     const source = join(parent, "templates");
     await cp(join(repoRoot, "templates"), source, { recursive: true });
-    manifest.available.template.push(template);
+    available.template = [...new Set([...available.template, template])];
+    available.observability = [...new Set([...available.observability, observability])];
     await writeFile(join(source, "manifest.json"), JSON.stringify(manifest));
     args.push("--template-source", source);
   }
   const result = await runCommand(join(repoBin, "bun"), args, { cwd: parent, timeoutMs: 60_000 });
   if (result.code !== 0)
-    throw new Error(`scaffold new ${name} -t ${template} -d ${database} failed:\n${result.output}`);
+    throw new Error(`scaffold new ${name} -t ${template} -d ${database} -o ${observability} failed:\n${result.output}`);
   return join(parent, name);
 }
 
-/** Generates a `full` project for `database` (see generateProject). */
 export const generateFullProject = (database: Database): Promise<string> => generateProject("full", database);

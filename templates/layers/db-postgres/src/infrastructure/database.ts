@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { AppDatabase } from "../adapters/persistence/dialect.ts";
+import { wrappedDatabaseClient } from "./database-client.ts";
 import type { DatabaseHandle } from "./database-handle.ts";
 
 const migrationsFolder = fileURLToPath(new URL("../../drizzle", import.meta.url));
@@ -22,7 +23,7 @@ async function openPglite(directory: string): Promise<DatabaseHandle<AppDatabase
   const inMemory = directory === "" || directory === "memory:";
   if (!inMemory) mkdirSync(directory, { recursive: true });
   const client = inMemory ? new PGlite() : new PGlite(directory);
-  const db = drizzle({ client });
+  const db = drizzle({ client: wrappedDatabaseClient(client) });
   return {
     db,
     migrate: () => migrate(db, { migrationsFolder }),
@@ -38,7 +39,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle<AppDatabase>> {
   const { drizzle } = await import("drizzle-orm/postgres-js");
   const { migrate } = await import("drizzle-orm/postgres-js/migrator");
   const client = postgres(url, { max: 10, connect_timeout: 5, onnotice: () => {} });
-  const db = drizzle({ client });
+  const db = drizzle({ client: wrappedDatabaseClient(client) });
   return {
     db,
     migrate: () => migrate(db, { migrationsFolder }),

@@ -2,9 +2,10 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
 import { fileURLToPath } from "node:url";
-import { drizzle } from "drizzle-orm/sqlite-proxy";
+import { drizzle, type RemoteCallback } from "drizzle-orm/sqlite-proxy";
 import { migrate } from "drizzle-orm/sqlite-proxy/migrator";
 import type { AppDatabase } from "../adapters/persistence/dialect.ts";
+import { wrappedDatabaseClient } from "./database-client.ts";
 import type { DatabaseHandle } from "./database-handle.ts";
 
 const migrationsFolder = fileURLToPath(new URL("../../drizzle", import.meta.url));
@@ -52,7 +53,7 @@ export async function openDatabase(url: string): Promise<DatabaseHandle<AppDatab
   sqlite.exec("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;");
   const compiled = statementCache(sqlite);
   // sqlite-proxy wants rows as arrays of values in column order ("get": one such array).
-  const db = drizzle(async (sql, params, method) => {
+  const run: RemoteCallback = async (sql, params, method) => {
     const statement = compiled(sql);
     const values = params as SQLInputValue[];
     if (method === "run") {
@@ -61,7 +62,8 @@ export async function openDatabase(url: string): Promise<DatabaseHandle<AppDatab
     }
     const rows = rowsAsArrays(statement, values);
     return { rows: method === "get" ? (rows[0] ?? []) : rows };
-  });
+  };
+  const db = drizzle(wrappedDatabaseClient(run));
   return {
     db,
     migrate: () =>
