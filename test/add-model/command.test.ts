@@ -176,7 +176,9 @@ describe("scaffold add-model: plan and apply", () => {
     expect(result.stdout).toContain("npx drizzle-kit generate --name add_categories");
     const index = await readFile(join(dir, "src/modules/index.ts"), "utf8");
     expect(index).toContain('import { categoriesModule } from "./categories.module.ts";');
-    expect(index).toContain("export const modules = [apidocsModule, usersModule, usersHttpModule, categoriesModule] as const;");
+    expect(index).toContain(
+      "export const modules = [apidocsModule, usersModule, usersHttpModule, categoriesModule] as const;",
+    );
     expect(await readFile(join(dir, "src/adapters/persistence/schema.ts"), "utf8")).toContain(
       '"./src/adapters/persistence/categories.table.ts"',
     );
