@@ -43,16 +43,20 @@ function columns(rows: [string, string][]): string[] {
 }
 
 /**
- * An enum's choices as this release's templates see them: "none (default), basic; advanced: not in this release".
- * The flag's name is the key of the manifest's `available` list.
+ * An enum's choices as the templates see them, e.g. "none (default), basic; advanced: not in this release" (a
+ * manifest that lists a choice the CLI knows as not available yet).
  */
-function choices(name: string, def: EnumArgDef): string {
-  const options = def.options ?? [];
-  const available: readonly string[] = AVAILABLE[name as keyof typeof AVAILABLE] ?? options;
-  const label = (value: string) => (value === def.default ? `${value} (default)` : value);
+export function choiceText(options: readonly string[], available: readonly string[], fallback?: string): string {
+  const label = (value: string) => (value === fallback ? `${value} (default)` : value);
   const ready = options.filter((value) => available.includes(value)).map(label);
   const later = options.filter((value) => !available.includes(value));
   return later.length > 0 ? `${ready.join(", ")}; ${later.join(", ")}: not in this release` : ready.join(", ");
+}
+
+/** A flag's choices as the embedded manifest's `available` list under the flag's name sees them. */
+function choices(name: string, def: EnumArgDef): string {
+  const options = def.options ?? [];
+  return choiceText(options, AVAILABLE[name as keyof typeof AVAILABLE] ?? options, def.default as string | undefined);
 }
 
 function flagRow(name: string, def: ArgDef): [string, string] {
