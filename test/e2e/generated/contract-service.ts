@@ -43,13 +43,16 @@ export function describeServiceBasics(target: () => { url: string }, { apidocs =
     });
   });
 
-  describe.if(apidocs)("API reference page", () => {
-    test("GET /apidocs serves an HTML page that loads nothing from other hosts", async () => {
-      const answer = await client().call("GET", "/apidocs");
-      expectStatus(answer, 200);
-      expect(answer.headers.get("content-type")).toContain("text/html");
-      const sources = [...answer.text.matchAll(/(?:src|href)\s*=\s*["']([^"']+)["']/g)].map((match) => match[1]);
-      expect(sources.filter((source) => /^(https?:)?\/\//.test(source ?? ""))).toEqual([]);
+  // GraphQL services have no OpenAPI page: the test is not registered for them (it would not be a skip).
+  if (apidocs) {
+    describe("API reference page", () => {
+      test("GET /apidocs serves an HTML page that loads nothing from other hosts", async () => {
+        const answer = await client().call("GET", "/apidocs");
+        expectStatus(answer, 200);
+        expect(answer.headers.get("content-type")).toContain("text/html");
+        const sources = [...answer.text.matchAll(/(?:src|href)\s*=\s*["']([^"']+)["']/g)].map((match) => match[1]);
+        expect(sources.filter((source) => /^(https?:)?\/\//.test(source ?? ""))).toEqual([]);
+      });
     });
-  });
+  }
 }
