@@ -2,9 +2,9 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { stripVTControlCharacters } from "node:util";
-import { cliPath, home, useTempHome } from "../cli/run-cli.ts";
-import { findTool, missing } from "../support/env.ts";
+import { useTempHome } from "../cli/run-cli.ts";
+import { missing } from "../support/env.ts";
+import { ptySession, scriptTool } from "../support/pty-session.ts";
 import { projectFixtures, snapshot } from "./project-fixture.ts";
 
 useTempHome();
@@ -13,43 +13,10 @@ const fixtures = projectFixtures();
 beforeAll(() => fixtures.setup(), 60_000);
 afterAll(() => fixtures.cleanup());
 
-const script = findTool("script");
+/** `scaffold add-model Category …` on a fresh pty in `cwd`. */
+const session = (cwd: string) => ptySession(cwd, "add-model Category --fields name:string");
 
-/** `scaffold add-model Category …` on a fresh pty in `cwd`; helpers to wait for text and to type. */
-function session(cwd: string) {
-  const command = `stty cols 120 rows 50; exec ${process.execPath} ${cliPath} add-model Category --fields name:string`;
-  const child = Bun.spawn([script ?? "script", "-qefc", command, "/dev/null"], {
-    cwd,
-    env: { PATH: process.env.PATH ?? "", HOME: home, NO_COLOR: "1", TERM: "xterm-256color" },
-    stdin: "pipe",
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  let output = "";
-  const reading = (async () => {
-    const decoder = new TextDecoder();
-    for await (const chunk of child.stdout) output += decoder.decode(chunk, { stream: true });
-  })();
-  const screen = () => stripVTControlCharacters(output);
-  return {
-    screen,
-    async waitFor(text: string) {
-      for (let i = 0; i < 200 && !screen().includes(text); i++) await Bun.sleep(50);
-      if (!screen().includes(text)) throw new Error(`timed out waiting for "${text}"; screen:\n${screen()}`);
-    },
-    async type(text: string) {
-      child.stdin.write(text);
-      await child.stdin.flush();
-    },
-    async exitCode() {
-      const code = await child.exited;
-      await reading;
-      return code;
-    },
-  };
-}
-
-describe.skipIf(missing("script (util-linux)", script))("add-model asks before writing, on a terminal", () => {
+describe.skipIf(missing("script (util-linux)", scriptTool))("add-model asks before writing, on a terminal", () => {
   test("the plan, then y: applied", async () => {
     const dir = await fixtures.project("minimal");
     const s = session(dir);

@@ -1,17 +1,13 @@
-/**
- * Interactive mode through a real pseudo-terminal: util-linux `script` runs the CLI on a pty; keys are written to it
- * as a user would type them, and the screen is the pty's output without its escape sequences.
- */
+/** Interactive mode through a real pseudo-terminal (test/support/pty-session.ts), keys typed as a user types them. */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdir, readdir, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { stripVTControlCharacters } from "node:util";
-import { findTool, missing } from "../support/env.ts";
-import { cliPath, home, readText, tempDir, useTempHome } from "./run-cli.ts";
+import { missing } from "../support/env.ts";
+import { ptySession, scriptTool } from "../support/pty-session.ts";
+import { readText, tempDir, useTempHome } from "./run-cli.ts";
 
 useTempHome();
 
-const script = findTool("script");
 let work: string;
 let counter = 0;
 /** Every pty session started, killed at the end even when a test timed out waiting for it. */
@@ -27,52 +23,25 @@ afterAll(async () => {
 
 const KEYS: Record<string, string> = { Enter: "\r", Down: "\u001b[B", "C-u": "\u0015", "C-c": "\u0003" };
 
-/** Starts `scaffold -i` on a fresh pty; returns helpers to wait for text and to type keys. */
+/** Starts `scaffold -i` on a fresh pty; keys are typed one by one, with the pause a user leaves between them. */
 async function session(extraArgs = "") {
   const cwd = join(work, `s${++counter}`);
   await mkdir(cwd);
-  // A pty made by `script` from a pipe has no size; clack would wrap every character.
-  const command = `stty cols 120 rows 50; exec ${process.execPath} ${cliPath} -i ${extraArgs}`;
-  const child = Bun.spawn([script ?? "script", "-qefc", command, "/dev/null"], {
-    cwd,
-    env: { PATH: process.env.PATH ?? "", HOME: home, NO_COLOR: "1", TERM: "xterm-256color" },
-    stdin: "pipe",
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  sessions.push(child);
-  let output = "";
-  const reading = (async () => {
-    const decoder = new TextDecoder();
-    for await (const chunk of child.stdout) output += decoder.decode(chunk, { stream: true });
-  })();
-  const screen = () => stripVTControlCharacters(output);
+  const pty = ptySession(cwd, `-i ${extraArgs}`);
+  sessions.push(pty);
   return {
+    ...pty,
     cwd,
-    screen,
-    async waitFor(text: string) {
-      for (let i = 0; i < 200; i++) {
-        if (screen().includes(text)) return;
-        await Bun.sleep(50);
-      }
-      throw new Error(`timed out waiting for "${text}"; screen:\n${screen()}`);
-    },
     async keys(...keys: string[]) {
       for (const key of keys) {
-        child.stdin.write(KEYS[key] ?? key);
-        await child.stdin.flush();
+        await pty.type(KEYS[key] ?? key);
         await Bun.sleep(60);
       }
-    },
-    async exitCode() {
-      const code = await child.exited;
-      await reading;
-      return code;
     },
   };
 }
 
-describe.skipIf(missing("script (util-linux)", script))("scaffold --interactive in a terminal", () => {
+describe.skipIf(missing("script (util-linux)", scriptTool))("scaffold --interactive in a terminal", () => {
   test("asks name, template, database, observability, shows a summary, confirms with default y", async () => {
     const s = await session("--database sqlite");
     await s.waitFor("Project name");
