@@ -16,17 +16,47 @@ export interface ModelRecord {
   public: boolean;
 }
 
-/** The templates whose resources add-model emits. */
-export type RestTemplate = "full" | "minimal";
+/** The templates whose resources add-model emits: REST routes (`full`, `minimal`) or GraphQL resolvers. */
+export type ModelTemplate = "full" | "minimal" | "graphql";
 
 export interface Related {
   record: ModelRecord;
   names: ModelNames;
+  /** The template's own users (`--belongs-to User`): their files are the template's, which add-model only patches. */
+  templateUser?: true;
 }
+
+/** The name of the template's model that added models may belong to. */
+export const USER = "User";
+
+const field = (name: string, notNull: boolean, unique = false): Field => ({
+  name,
+  type: "string",
+  notNull,
+  unique,
+  index: false,
+});
+
+/**
+ * The template's users as a parent: the same paths and names as an added model's (`src/domain/user.ts`,
+ * `users.table.ts`, `userRepository(db)`, `users.schemas.ts`), and the stored fields a test creates one with.
+ */
+export function templateUser(template: ModelTemplate): Related {
+  const fields =
+    template === "full"
+      ? [field("email", true, true), field("password_hash", true)]
+      : [field("email", true, true), field("name", false)];
+  const record = { name: USER, plural: null, fields, belongsTo: [], hasMany: [], public: false };
+  return { record, names: modelNames(USER), templateUser: true };
+}
+
+/** Where the tests' in-memory repository of a model is (`full` keeps its users' with its other ports'). */
+export const inMemoryModule = (model: Related, template: ModelTemplate): string =>
+  model.templateUser && template === "full" ? "in-memory" : `in-memory-${model.names.pluralKebab}`;
 
 /** What one model's files are emitted from: the model, its relations resolved, and the project's choices. */
 export interface EmitContext extends Related {
-  template: RestTemplate;
+  template: ModelTemplate;
   database: Database;
   parents: Related[];
   /** Models that belong to this one: deleting it while they have live rows is a CONFLICT. */
@@ -41,10 +71,11 @@ export const namesOf = (record: ModelRecord): ModelNames => modelNames(record.na
 export function emitContext(
   record: ModelRecord,
   all: readonly ModelRecord[],
-  project: { template: RestTemplate; database: Database },
+  project: { template: ModelTemplate; database: Database },
 ): EmitContext {
   const related = (name: string): Related => {
     const found = all.find((model) => model.name === name);
+    if (!found && name === USER) return templateUser(project.template);
     if (!found) throw new Error(`model ${name} is not recorded`);
     return { record: found, names: namesOf(found) };
   };

@@ -5,7 +5,7 @@ import { compareSources, rank } from "./emit/imports.ts";
 /** A registry edit that could not be made: the message names the file and the exact edit to make by hand. */
 export class ManualEditError extends ScaffoldError {}
 
-function manual(path: string, why: string, edit: string): ManualEditError {
+export function manual(path: string, why: string, edit: string): ManualEditError {
   return new ManualEditError(
     `${path} ${why}, so add-model cannot edit it (nothing was written). Make this edit by hand, then run add-model again:\n${edit}`,
   );
@@ -19,7 +19,7 @@ interface Node {
 }
 
 /** The imports at the top of a file, one per line, merged into the order Biome's organizer keeps. */
-function sortImportBlock(code: string, added: string): string {
+export function sortImportBlock(code: string, added: string): string {
   const lines = code.split("\n");
   const imports: string[] = [];
   let index = 0;

@@ -1,14 +1,19 @@
 import { usageError } from "../generate/errors.ts";
+import { emitModelResolvers, MODEL_RESOLVERS_PATH } from "./emit/graphql/model-resolvers.ts";
+import { emitSdlSection, SCHEMA_PATH, sdlEnd, sdlStart } from "./emit/graphql/sdl.ts";
+import { BATCH_LOADER, NOT_FOUND } from "./emit/graphql/static.ts";
 import { type EmittedFile, emitModelFiles } from "./emit/index.ts";
 import { emitModelAdapters, MODEL_ADAPTERS_PATH } from "./emit/model-adapters.ts";
 import { emitReadmeSection, sectionEnd, sectionStart } from "./emit/readme.ts";
+import { emitUserChildren, USER_CHILDREN_PATH } from "./emit/user-children.ts";
 import { parseFieldSpec } from "./field-spec.ts";
 import { sha256 } from "./format.ts";
 import { stringifyJson } from "./json.ts";
-import { emitContext, type ModelRecord, namesOf, type Related, type RestTemplate } from "./model.ts";
+import { emitContext, type ModelRecord, type ModelTemplate, namesOf, type Related, USER } from "./model.ts";
 import { modelNames } from "./names.ts";
 import { addToModuleList, addToSchemaFiles, ManualEditError, spreadModelAdapters } from "./patches.ts";
 import { type Project, TEMPLATE_MODELS } from "./project.ts";
+import { addModelResolvers, GRAPHQL_SERVER_PATH, guardUserDelete, USERS_REPOSITORY_PATH } from "./template-patches.ts";
 
 /** What the user asked for, as parsed from the command line. */
 export interface AddModelRequest {
@@ -48,6 +53,9 @@ const MODULE_LIST = "src/modules/index.ts";
 const SCHEMA_FILES = "src/adapters/persistence/schema.ts";
 const TEST_APP = "test/support/test-app.ts";
 
+/** The types every GraphQL schema (or this template's) already has. */
+const GRAPHQL_NAMES = ["Query", "Mutation", "Subscription", "Time", "Int", "Float", "String", "Boolean", "ID"];
+
 function unique(list: string[], flag: string): string[] {
   const seen = new Set<string>();
   for (const name of list) {
@@ -78,6 +86,15 @@ function nextRecords(project: Project, request: AddModelRequest, notices: string
   };
   unique(request.belongsTo, "--belongs-to");
   unique(request.hasMany, "--has-many");
+  if (request.name === USER && request.hasMany.length > 0 && templateModels.includes(USER)) {
+    throw usageError(
+      `--has-many on ${USER} is not supported: the users are the ${project.template} template's, whose reads add-model does not rewrite. ${
+        project.template === "graphql"
+          ? `Each ${request.hasMany[0]} has its user field instead.`
+          : `A user's ${request.hasMany[0]} records are at GET /api/v1/users/{userId}/<plural>, and their reads take include=user.`
+      }`,
+    );
+  }
   if (request.fields === undefined) {
     if (!existing || request.hasMany.length === 0) {
       throw usageError(
@@ -107,6 +124,11 @@ function nextRecords(project: Project, request: AddModelRequest, notices: string
   if (templateModels.includes(request.name)) {
     throw usageError(`Model ${request.name} already exists: the ${project.template} template brings it.`);
   }
+  if (project.template === "graphql" && (GRAPHQL_NAMES.includes(request.name) || request.name.endsWith("Input"))) {
+    throw usageError(
+      `Model ${request.name}: the name of a GraphQL type of the schema (or of a model's input); choose another name.`,
+    );
+  }
   if (existing) throw usageError(`Model ${request.name} already exists (scaffold.json lists it): choose another name.`);
   const clash = models.find((model) => {
     const other = namesOf(model);
@@ -123,7 +145,14 @@ function nextRecords(project: Project, request: AddModelRequest, notices: string
   }
   if (request.belongsTo.includes(request.name))
     throw usageError(`--belongs-to ${request.name}: a model cannot belong to itself.`);
-  for (const parent of request.belongsTo) known(parent, "--belongs-to");
+  // The template's users may be a parent (their repository gets a guard); its other models may not.
+  for (const parent of request.belongsTo)
+    if (parent !== USER || !templateModels.includes(USER)) known(parent, "--belongs-to");
+  if (request.belongsTo.includes(USER) && project.template === "full" && request.public) {
+    throw usageError(
+      `--public with --belongs-to ${USER}: who may write a model of a user is decided by the access token (the user themself or an administrator), so its routes cannot be public.`,
+    );
+  }
   const spec = parseFieldSpec(request.fields);
   notices.push(...spec.notices);
   for (const parent of request.belongsTo) {
@@ -147,33 +176,60 @@ function nextRecords(project: Project, request: AddModelRequest, notices: string
 
 const related = (records: ModelRecord[]): Related[] => records.map((record) => ({ record, names: namesOf(record) }));
 
+type ProjectChoices = { template: ModelTemplate; database: Project["database"] };
+
 /** Every file of every model, by path. */
-function emitAll(records: ModelRecord[], project: { template: RestTemplate; database: Project["database"] }) {
+function emitAll(records: ModelRecord[], project: ProjectChoices) {
   const all = related(records);
   const files = new Map<string, string>();
   for (const record of records) {
     for (const file of emitModelFiles(emitContext(record, records, project), all)) files.set(file.path, file.contents);
   }
   if (records.length > 0) files.set(MODEL_ADAPTERS_PATH, emitModelAdapters(all));
+  const userChildren = all.filter((model) => model.record.belongsTo.includes(USER));
+  if (userChildren.length > 0) files.set(USER_CHILDREN_PATH, emitUserChildren(userChildren));
+  if (records.length > 0 && project.template === "graphql") {
+    files.set(MODEL_RESOLVERS_PATH, emitModelResolvers(all));
+    files.set("src/adapters/graphql/batch-loader.ts", BATCH_LOADER);
+    files.set("src/adapters/graphql/not-found.ts", NOT_FOUND);
+  }
   return files;
 }
 
-function readmeSections(records: ModelRecord[], project: { template: RestTemplate; database: Project["database"] }) {
-  return new Map(records.map((record) => [record.name, emitReadmeSection(emitContext(record, records, project))]));
+function sectionsOf(records: ModelRecord[], project: ProjectChoices, emit: typeof emitReadmeSection) {
+  return new Map(records.map((record) => [record.name, emit(emitContext(record, records, project))]));
 }
 
-/** The README with each model's section replaced (or appended under "Models added with scaffold add-model"). */
-function updateReadme(readme: string, before: Map<string, string>, after: Map<string, string>): string {
-  let text = readme;
+/** The markers around a model's section of a file, and the heading of the first one (if any). */
+interface Sections {
+  start: (model: string) => string;
+  end: (model: string) => string;
+  heading?: string;
+}
+
+const README_SECTIONS: Sections = {
+  start: sectionStart,
+  end: sectionEnd,
+  heading: "## Models added with scaffold add-model",
+};
+const SDL_SECTIONS: Sections = { start: sdlStart, end: sdlEnd };
+
+/** The text with each model's section replaced (or appended, under the heading for the first one). */
+function updateSections(
+  original: string,
+  before: Map<string, string>,
+  after: Map<string, string>,
+  sections: Sections,
+): string {
+  let text = original;
   for (const [name, section] of after) {
     if (before.get(name) === section) continue;
-    const start = text.indexOf(sectionStart(name));
-    const end = text.indexOf(sectionEnd(name));
+    const start = text.indexOf(sections.start(name));
+    const end = text.indexOf(sections.end(name));
     if (start !== -1 && end > start) {
-      text = text.slice(0, start) + section + text.slice(end + sectionEnd(name).length);
+      text = text.slice(0, start) + section + text.slice(end + sections.end(name).length);
     } else {
-      const heading = "## Models added with scaffold add-model";
-      if (!text.includes(heading)) text = `${text.trimEnd()}\n\n${heading}\n`;
+      if (sections.heading && !text.includes(sections.heading)) text = `${text.trimEnd()}\n\n${sections.heading}\n`;
       text = `${text.trimEnd()}\n\n${section}\n`;
     }
   }
@@ -191,11 +247,6 @@ function unchanged(project: Project, path: string, current: string, previous: st
  * error) every bad input, and (ManualEditError) every file it would have to change that was edited by hand.
  */
 export function planAddModel(project: Project, request: AddModelRequest, read: ReadFile): AddModelPlan {
-  if (project.template === "graphql") {
-    throw usageError(
-      "add-model does not support the graphql template yet (REST templates only: full, minimal); nothing was written.",
-    );
-  }
   const options = { template: project.template, database: project.database };
   const notices: string[] = [];
   const { model, records, addsModel } = nextRecords(project, request, notices);
@@ -244,10 +295,18 @@ export function planAddModel(project: Project, request: AddModelRequest, read: R
       addToSchemaFiles(SCHEMA_FILES, code, `src/adapters/persistence/${names.pluralKebab}.table.ts`),
     );
     if (project.models.length === 0) patch(TEST_APP, (code) => spreadModelAdapters(TEST_APP, code));
+    if (project.models.length === 0 && project.template === "graphql") patch(GRAPHQL_SERVER_PATH, addModelResolvers);
+    const belongsToUser = (list: ModelRecord[]) => list.some((record) => record.belongsTo.includes(USER));
+    if (belongsToUser(records) && !belongsToUser(project.models)) patch(USERS_REPOSITORY_PATH, guardUserDelete);
+  }
+  if (project.template === "graphql") {
+    const sections = (list: ModelRecord[]) => sectionsOf(list, options, emitSdlSection);
+    patch(SCHEMA_PATH, (sdl) => updateSections(sdl, sections(project.models), sections(records), SDL_SECTIONS));
   }
   const readme = read("README.md");
   if (readme !== undefined) {
-    const updated = updateReadme(readme, readmeSections(project.models, options), readmeSections(records, options));
+    const sections = (list: ModelRecord[]) => sectionsOf(list, options, emitReadmeSection);
+    const updated = updateSections(readme, sections(project.models), sections(records), README_SECTIONS);
     if (updated !== readme) change.push({ path: "README.md", before: readme, after: updated });
   }
   const manifestText = read("scaffold.json") ?? "";

@@ -105,7 +105,10 @@ async function confirm(): Promise<boolean> {
 }
 
 export const addModelCommand = defineCommand({
-  meta: { name: "add-model", description: "Add a resource (model, table, migration, routes, tests) to this project" },
+  meta: {
+    name: "add-model",
+    description: "Add a resource (model, table, migration, routes or GraphQL operations, tests) to this project",
+  },
   args: addModelArgs,
   async run({ args, rawArgs }) {
     const project = readProject(process.cwd());
@@ -160,7 +163,7 @@ export const addModelCommand = defineCommand({
         out.log(JSON.stringify(planJson(plan, true, migration), null, 2));
         return;
       }
-      printSummary(plan, migration);
+      printSummary(plan, migration, project.template);
     } catch (error) {
       if (error instanceof ScaffoldError) throw error;
       throw new ScaffoldError(
@@ -173,7 +176,7 @@ export const addModelCommand = defineCommand({
   },
 });
 
-function printSummary(plan: AddModelPlan, migration: MigrationResult | undefined): void {
+function printSummary(plan: AddModelPlan, migration: MigrationResult | undefined, template: string): void {
   out.success(
     `${plan.addsModel ? "Added" : "Related"} ${plan.model.name}: ${plan.create.length} files created, ${plan.change.length} changed.`,
   );
@@ -184,5 +187,7 @@ function printSummary(plan: AddModelPlan, migration: MigrationResult | undefined
       `Migration: drizzle-kit is not installed here; run \`npm install\`, then \`${migrationCommand(plan.migration)}\` (start-up applies it).`,
     );
   }
-  out.log("Next: npm run typecheck && npm test, then npm start: the routes are in /apidocs.");
+  const where =
+    template === "graphql" ? "the operations are in schema.graphql (POST /graphql)" : "the routes are in /apidocs";
+  out.log(`Next: npm run typecheck && npm test, then npm start: ${where}.`);
 }

@@ -3,3 +3,4 @@ import { mysqlServer } from "./generated/backends.ts";
 
 describeAddModel("full", "mysql", [mysqlServer], mysqlServer);
 describeAddModel("minimal", "mysql", [mysqlServer], mysqlServer);
+describeAddModel("graphql", "mysql", [mysqlServer], mysqlServer);

@@ -3,3 +3,4 @@ import { sqliteFile } from "./generated/backends.ts";
 
 describeAddModel("full", "sqlite", [sqliteFile]);
 describeAddModel("minimal", "sqlite", [sqliteFile]);
+describeAddModel("graphql", "sqlite", [sqliteFile]);

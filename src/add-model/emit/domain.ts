@@ -1,9 +1,11 @@
 import type { EmitContext } from "../model.ts";
 import { propertyName, referenceFields, tsType } from "./fields.ts";
 
-/** `src/domain/<model>.ts`: the entity, its input and the relations a read can include. */
+/** `src/domain/<model>.ts`: the entity, its input and (REST) the relations a read can include. */
 export function emitDomain(context: EmitContext): string {
-  const { record, names, parents, hasMany } = context;
+  const { record, names } = context;
+  // GraphQL reads relations through their own fields (src/adapters/graphql), not through `include`.
+  const [parents, hasMany] = context.template === "graphql" ? [[], []] : [context.parents, context.hasMany];
   const imports = [
     ...parents.map((parent) => `import type { ${parent.names.pascal} } from "./${parent.names.kebab}.ts";`),
     ...hasMany.map((child) => `import type { ${child.names.pascal} } from "./${child.names.kebab}.ts";`),

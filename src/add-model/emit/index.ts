@@ -1,5 +1,7 @@
 import type { EmitContext, Related } from "../model.ts";
 import { emitDomain } from "./domain.ts";
+import { emitResolvers } from "./graphql/resolvers.ts";
+import { emitResolversTest } from "./graphql/resolvers-test.ts";
 import { emitInMemory } from "./in-memory.ts";
 import { emitModule } from "./module.ts";
 import { emitPort } from "./port.ts";
@@ -16,7 +18,7 @@ export interface EmittedFile {
   contents: string;
 }
 
-/** The paths of a model's files, the same kinds as the template's own users resource. */
+/** The paths of a model's files, the same kinds as the template's own users resource (REST or GraphQL). */
 export function modelPaths({ names }: Pick<EmitContext, "names">) {
   return {
     domain: `src/domain/${names.kebab}.ts`,
@@ -30,23 +32,33 @@ export function modelPaths({ names }: Pick<EmitContext, "names">) {
     inMemory: `test/support/in-memory-${names.pluralKebab}.ts`,
     serviceTest: `test/services/${names.kebab}.service.test.ts`,
     routesTest: `test/adapters/http/${names.pluralKebab}.routes.test.ts`,
+    resolvers: `src/adapters/graphql/${names.pluralKebab}.resolvers.ts`,
+    resolversTest: `test/adapters/graphql/${names.pluralKebab}.graphql.test.ts`,
   };
 }
 
 /** Every file of one model, from its context (pure). */
 export function emitModelFiles(context: EmitContext, all: Related[]): EmittedFile[] {
   const paths = modelPaths(context);
+  const graphql = context.template === "graphql";
   return [
     { path: paths.domain, contents: emitDomain(context) },
     { path: paths.port, contents: emitPort(context) },
     { path: paths.table, contents: emitTable(context) },
     { path: paths.repository, contents: emitRepository(context) },
     { path: paths.service, contents: emitService(context) },
-    { path: paths.schemas, contents: emitSchemas(context) },
-    { path: paths.routes, contents: emitRoutes(context) },
+    // The API in front of the service: GraphQL resolvers, or REST routes with their zod-openapi schemas.
+    ...(graphql
+      ? [{ path: paths.resolvers, contents: emitResolvers(context) }]
+      : [
+          { path: paths.schemas, contents: emitSchemas(context) },
+          { path: paths.routes, contents: emitRoutes(context) },
+        ]),
     { path: paths.module, contents: emitModule(context) },
     { path: paths.inMemory, contents: emitInMemory(context) },
     { path: paths.serviceTest, contents: emitServiceTest(context) },
-    { path: paths.routesTest, contents: emitRoutesTest(context, all) },
+    graphql
+      ? { path: paths.resolversTest, contents: emitResolversTest(context) }
+      : { path: paths.routesTest, contents: emitRoutesTest(context, all) },
   ];
 }

@@ -1,9 +1,10 @@
 import type { EmitContext } from "../model.ts";
 import { importLines } from "./imports.ts";
 
-/** `src/modules/<plural>.module.ts`: repository -> service -> routes, listed in src/modules/index.ts. */
+/** `src/modules/<plural>.module.ts`: repository -> service (-> REST routes), listed in src/modules/index.ts. */
 export function emitModule(context: EmitContext): string {
   const { record, names, parents, children, template } = context;
+  const graphql = template === "graphql";
   const P = names.pascal;
   const c = names.camel;
   const protectedRoutes = template === "full" && !record.public;
@@ -24,8 +25,9 @@ export function emitModule(context: EmitContext): string {
     ...nestedRouters.map((nested) => `{ path: "${nested.path}", router: ${nested.router}(container) }`),
   ];
   const routesLine = `  routes: (container: ${container}) => [${entries.join(", ")}],`;
-  const routes =
-    routesLine.length <= 120
+  const routes = graphql
+    ? []
+    : routesLine.length <= 120
       ? [routesLine]
       : [`  routes: (container: ${container}) => [`, ...entries.map((entry) => `    ${entry},`), "  ],"];
   const adapterLine = `  adapters: ({ db }): { ${adapterType.join("; ")} } => ({ ${adapterValues.join(", ")} }),`;
@@ -42,10 +44,14 @@ export function emitModule(context: EmitContext): string {
   return [
     ...importLines([
       ...(protectedRoutes ? [{ from: "hono", names: ["MiddlewareHandler"], typeOnly: true }] : []),
-      {
-        from: `../adapters/http/${names.pluralKebab}.routes.ts`,
-        names: [`${c}Routes`, ...nestedRouters.map((nested) => nested.router)],
-      },
+      ...(graphql
+        ? []
+        : [
+            {
+              from: `../adapters/http/${names.pluralKebab}.routes.ts`,
+              names: [`${c}Routes`, ...nestedRouters.map((nested) => nested.router)],
+            },
+          ]),
       ...repositories.map((model) => ({
         from: `../adapters/persistence/${model.names.pluralKebab}.repository.ts`,
         names: [`${model.names.camel}Repository`],
@@ -59,7 +65,9 @@ export function emitModule(context: EmitContext): string {
       { from: "./module.ts", names: ["defineModule"] },
     ]),
     "",
-    `/** ${names.pluralPascal} (added by \`scaffold add-model\`): repository, service and REST routes at /api/v1/${names.pluralKebab}${access}. */`,
+    graphql
+      ? `/** ${names.pluralPascal} (added by \`scaffold add-model\`): repository and service, which the GraphQL resolvers take from the container. */`
+      : `/** ${names.pluralPascal} (added by \`scaffold add-model\`): repository, service and REST routes at /api/v1/${names.pluralKebab}${access}. */`,
     `export const ${names.pluralCamel}Module = defineModule({`,
     ...adapters,
     `  provide: ({ adapters }) => ({ ${c}Service: new ${P}Service(adapters) }),`,

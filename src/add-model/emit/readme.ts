@@ -1,5 +1,5 @@
 import type { EmitContext } from "../model.ts";
-import { referenceFields } from "./fields.ts";
+import { propertyName, referenceFields } from "./fields.ts";
 
 const TYPE_NAMES = {
   string: "string (≤ 255 characters)",
@@ -20,8 +20,75 @@ function table(header: string[], rows: string[][]): string[] {
 export const sectionStart = (model: string) => `<!-- scaffold add-model: ${model} -->`;
 export const sectionEnd = (model: string) => `<!-- /scaffold add-model: ${model} -->`;
 
-/** The project README's section of a model: its routes and fields, between markers add-model finds again. */
+/** The fields of the section's second table: name, type, notes (`reference` names a parent's id). */
+function fieldRows(context: EmitContext, name: (field: { name: string }) => string, reference: string): string[][] {
+  return [
+    ...context.record.fields.map((field) => {
+      const notes = [
+        field.notNull ? "required" : "optional (null when left out)",
+        ...(field.unique ? ["unique"] : []),
+        ...(field.index ? ["indexed"] : []),
+      ];
+      return [name(field), TYPE_NAMES[field.type], notes.join(", ")];
+    }),
+    ...referenceFields(context).map(({ parent, name: snake, property }) => [
+      reference === "property" ? property : snake,
+      reference === "property" ? "ID" : "integer",
+      `required, the ${parent.names.words}'s id (an unknown or deleted one: ${reference === "property" ? "NOT_FOUND" : "404"}${parent.templateUser && context.template === "full" ? "; another user's: 403" : ""})`,
+    ]),
+  ];
+}
+
+/** The section of a model of a GraphQL project: its operations and relation fields, and its fields. */
+function graphqlSection(context: EmitContext): string[] {
+  const { record, names, parents, hasMany, children } = context;
+  const P = names.pascal;
+  const rows = [
+    [`${names.pluralCamel}(limit, offset)`, "list, oldest first: `limit` 1-100 (default 50), `offset` from 0"],
+    [`${names.camel}(id)`, `one ${names.words}, or null when there is none`],
+    [
+      `create${P}(input: ${P}Input!)`,
+      `create${parents.length > 0 ? `; NOT_FOUND for an unknown ${parents.map((parent) => parent.names.words).join(" or ")}` : ""}${record.fields.some((f) => f.unique) ? "; CONFLICT when a unique field is taken" : ""}`,
+    ],
+    [`update${P}(id, input: ${P}Input!)`, "replace every field (one left out becomes null); NOT_FOUND when unknown"],
+    [
+      `delete${P}(id)`,
+      `soft delete: true${children.length > 0 ? `; CONFLICT while it has ${children.map((child) => child.names.pluralWords).join(" or ")}` : ""}`,
+    ],
+    ...parents.map((parent) => [`${P}.${parent.names.camel}`, `its ${parent.names.words}`]),
+    ...hasMany.map((child) => [`${P}.${child.names.pluralCamel}`, `its ${child.names.pluralWords}, oldest first`]),
+  ];
+  return [
+    `Added by \`scaffold add-model\`: in \`src/adapters/graphql/schema.graphql\` (\`POST /graphql\`), no authentication. Invalid input is BAD_USER_INPUT (with \`fields\`). Every ${names.words} also has \`id\`, \`createdAt\` and \`updatedAt\`. A relation field is loaded in one read per request for the whole list.`,
+    "",
+    ...table(
+      ["Operation or field", "What it does"],
+      rows.map(([operation, what]) => [`\`${operation}\``, what as string]),
+    ),
+    "",
+    ...table(
+      ["Field", "Type", "Notes"],
+      fieldRows(context, propertyName, "property").map(([name, type, notes]) => [
+        `\`${name}\``,
+        type as string,
+        notes as string,
+      ]),
+    ),
+  ];
+}
+
+/** The project README's section of a model: its routes (or operations) and fields, between markers add-model finds again. */
 export function emitReadmeSection(context: EmitContext): string {
+  if (context.template === "graphql") {
+    return [
+      sectionStart(context.record.name),
+      `### ${context.names.pluralPascal}`,
+      "",
+      ...graphqlSection(context),
+      ...userNote(context),
+      sectionEnd(context.record.name),
+    ].join("\n");
+  }
   const { record, names, parents, hasMany, children, template } = context;
   const base = `/api/v1/${names.pluralKebab}`;
   const access =
@@ -58,25 +125,11 @@ export function emitReadmeSection(context: EmitContext): string {
       [
         "POST",
         `/api/v1/${parent.names.pluralKebab}/{${property}}/${names.pluralKebab}`,
-        `create one in that ${parent.names.words}`,
+        `create one ${parent.templateUser ? "for" : "in"} that ${parent.names.words}`,
       ],
     ]),
   ];
-  const fields = [
-    ...record.fields.map((field) => {
-      const notes = [
-        field.notNull ? "required" : "optional (null when left out)",
-        ...(field.unique ? ["unique"] : []),
-        ...(field.index ? ["indexed"] : []),
-      ];
-      return [field.name, TYPE_NAMES[field.type], notes.join(", ")];
-    }),
-    ...referenceFields(context).map(({ parent, name }) => [
-      name,
-      "integer",
-      `required, the ${parent.names.words}'s id (an unknown or deleted one: 404)`,
-    ]),
-  ];
+  const fields = fieldRows(context, (field) => field.name, "name");
   return [
     sectionStart(record.name),
     `### ${names.pluralPascal}`,
@@ -92,6 +145,31 @@ export function emitReadmeSection(context: EmitContext): string {
       ["Field", "Type", "Notes"],
       fields.map(([name, type, notes]) => [`\`${name}\``, type as string, notes as string]),
     ),
+    ...userNote(context),
     sectionEnd(record.name),
   ].join("\n");
+}
+
+/** What belonging to the template's users means: their public shape, the delete guard and (full) who may write. */
+function userNote({ names, parents, template }: EmitContext): string[] {
+  if (!parents.some((parent) => parent.templateUser)) return [];
+  const plural = names.pluralWords;
+  const lines =
+    template === "graphql"
+      ? [
+          `\`${names.camel}.user\` is the template's \`User\` type (batched per request). Deleting a user who still has live ${plural}`,
+          "(`deleteUser`) is a `CONFLICT`.",
+        ]
+      : [
+          `Belongs to the template's users: \`include=user\` shows the user exactly as \`GET /api/v1/users/{id}\` does (never`,
+          `the password hash or any other column). Deleting a user who still has live ${plural} is a 409 \`CONFLICT\`:`,
+          "the users' repository runs `src/adapters/persistence/user-children.ts` under the user's lock.",
+          ...(template === "full"
+            ? [
+                `Only the user themself or an administrator (\`ADMIN_EMAILS\`) may create, change or delete a user's ${plural}`,
+                "(403 otherwise), as with the users' own routes; every signed-in user may read them.",
+              ]
+            : []),
+        ];
+  return ["", ...lines];
 }

@@ -1,4 +1,5 @@
-import type { EmitContext } from "../model.ts";
+import type { EmitContext, Related } from "../model.ts";
+import type { ModelNames } from "../names.ts";
 import { propertyName, referenceFields } from "./fields.ts";
 import { importLines } from "./imports.ts";
 
@@ -83,22 +84,44 @@ export function emitRepository(context: EmitContext): string {
     ];
   });
   const hasParents = references.length > 0;
+  const { children } = context;
+  const guarded = hasParents || children.length > 0;
   const imports = importLines([
-    { from: "drizzle-orm", names: ["and", "asc", "inArray", "isNull", ...(hasParents ? ["eq", "sql"] : [])] },
-    ...(unique.length > 0 ? [{ from: "../../domain/errors.ts", names: ["conflict"] }] : []),
+    {
+      from: "drizzle-orm",
+      names: ["and", "asc", "inArray", "isNull", ...(guarded ? ["eq"] : []), ...(hasParents ? ["sql"] : [])],
+    },
+    ...(unique.length > 0 || children.length > 0 || hasParents
+      ? [
+          {
+            from: "../../domain/errors.ts",
+            names: [
+              ...(unique.length > 0 || children.length > 0 ? ["conflict"] : []),
+              ...(hasParents ? ["notFound"] : []),
+            ],
+          },
+        ]
+      : []),
     { from: `../../domain/${names.kebab}.ts`, names: [P], typeOnly: true },
     { from: `../../ports/${names.kebab}-repository.ts`, names: [`${P}Fields`, `${P}Repository`], typeOnly: true },
     {
       from: "./dialect.ts",
       names: [
         "type AppDatabase",
+        ...(guarded ? ["atomic", "lockLive"] : []),
+        ...(hasParents ? ["insertId"] : []),
         ...(unique.length > 0 ? ["isUniqueViolation"] : []),
         ...(hasParents ? ["prepared"] : []),
+        ...(guarded ? ["updateCount"] : []),
       ],
     },
     { from: "./live-rows.ts", names: ["liveRows"] },
     { from: `./${names.pluralKebab}.table.ts`, names: [t] },
+    ...[...references.map(({ parent }) => parent), ...children]
+      .filter((model) => model.names.pascal !== names.pascal)
+      .map((model) => ({ from: `./${model.names.pluralKebab}.table.ts`, names: [model.names.pluralCamel] })),
   ]);
+  const guards = guardLines(context, catchTaken);
   return [
     ...imports,
     "",
@@ -108,6 +131,7 @@ export function emitRepository(context: EmitContext): string {
     `const live = isNull(${t}.deletedAt);`,
     ...takenLines,
     ...relationReads,
+    ...guards.functions,
     "",
     "/** Written once against the dialect facade, so it is the same code on PostgreSQL, MySQL and SQLite. */",
     `export class Drizzle${P}Repository implements ${P}Repository {`,
@@ -121,9 +145,13 @@ export function emitRepository(context: EmitContext): string {
     ...(hasParents ? ["    this.#parentReads = parentReads(db);"] : []),
     "  }",
     "",
-    `  create(fields: ${P}Fields, now: Date): Promise<${P}> {`,
-    `    return this.#rows.create(fields, now)${catchTaken};`,
-    "  }",
+    ...(hasParents
+      ? guards.create
+      : [
+          `  create(fields: ${P}Fields, now: Date): Promise<${P}> {`,
+          `    return this.#rows.create(fields, now)${catchTaken};`,
+          "  }",
+        ]),
     "",
     `  findById(id: number): Promise<${P} | undefined> {`,
     "    return this.#rows.byId(id);",
@@ -142,14 +170,22 @@ export function emitRepository(context: EmitContext): string {
     "    return this.#rows.page(page);",
     "  }",
     "",
-    `  async update(id: number, fields: ${P}Fields, now: Date): Promise<${P} | undefined> {`,
-    `    const changed = await this.#rows.update(id, fields, now)${catchTaken};`,
-    "    return changed ? this.findById(id) : undefined;",
-    "  }",
+    ...(hasParents
+      ? guards.update
+      : [
+          `  async update(id: number, fields: ${P}Fields, now: Date): Promise<${P} | undefined> {`,
+          `    const changed = await this.#rows.update(id, fields, now)${catchTaken};`,
+          "    return changed ? this.findById(id) : undefined;",
+          "  }",
+        ]),
     "",
-    "  softDelete(id: number, now: Date): Promise<boolean> {",
-    "    return this.#rows.softDelete(id, now);",
-    "  }",
+    ...(children.length > 0
+      ? guards.softDelete
+      : [
+          "  softDelete(id: number, now: Date): Promise<boolean> {",
+          "    return this.#rows.softDelete(id, now);",
+          "  }",
+        ]),
     ...parentMethods,
     "}",
     "",
@@ -166,4 +202,80 @@ export function emitRepository(context: EmitContext): string {
     "}",
     "",
   ].join("\n");
+}
+
+/**
+ * The writes a relation must keep consistent with concurrent ones, each one unit (`atomic`) that first locks the rows
+ * it checks (`lockLive`): a child is written only under a live parent, which stays live until the write is done; a
+ * parent is deleted only when, under its lock, no live child points at it. So a delete racing a child's create either
+ * waits for it and sees the child (CONFLICT), or goes first and the create sees no parent (NOT_FOUND).
+ */
+function guardLines(context: EmitContext, catchTaken: string) {
+  const { names, children } = context;
+  const P = names.pascal;
+  const t = names.pluralCamel;
+  const references = referenceFields(context);
+  const functions =
+    references.length === 0
+      ? []
+      : [
+          "",
+          `/** Locks the parents \`fields\` point at until the unit ends (a concurrent delete of one waits); NOT_FOUND when one is gone. */`,
+          `async function lockParents(tx: AppDatabase, fields: ${P}Fields): Promise<void> {`,
+          ...references.flatMap(({ parent, property }) => [
+            `  if (!(await lockLive(tx, ${parent.names.pluralCamel}, fields.${property}))) {`,
+            `    throw notFound(\`${parent.names.pascal} \${fields.${property}} not found\`);`,
+            "  }",
+          ]),
+          "}",
+        ];
+  const create = [
+    `  /** Under its parents' locks (see lockParents). */`,
+    `  async create(fields: ${P}Fields, now: Date): Promise<${P}> {`,
+    `    const id = await atomic(this.#db, async (tx) => {`,
+    "      await lockParents(tx, fields);",
+    `      return insertId(tx, ${t}, { ...fields, createdAt: now, updatedAt: now });`,
+    `    })${catchTaken};`,
+    `    const ${names.camel} = await this.findById(id);`,
+    `    if (!${names.camel}) throw new Error(\`${names.pluralSnake} \${id} not found right after it was written\`);`,
+    `    return ${names.camel};`,
+    "  }",
+  ];
+  const update = [
+    `  /** Under its parents' locks (see lockParents). */`,
+    `  async update(id: number, fields: ${P}Fields, now: Date): Promise<${P} | undefined> {`,
+    `    const changed = await atomic(this.#db, async (tx) => {`,
+    "      await lockParents(tx, fields);",
+    `      return updateCount(tx, ${t}, { ...fields, updatedAt: now }, and(eq(${t}.id, id), live));`,
+    `    })${catchTaken};`,
+    "    return changed > 0 ? this.findById(id) : undefined;",
+    "  }",
+  ];
+  const softDelete = [
+    `  /** Under its own lock, and only while no live ${children.map((child) => child.names.pluralWords).join(" or ")} point at it (CONFLICT otherwise). */`,
+    "  softDelete(id: number, now: Date): Promise<boolean> {",
+    "    return atomic(this.#db, async (tx) => {",
+    `      if (!(await lockLive(tx, ${t}, id))) return false;`,
+    ...liveChildChecks(names, children, "      "),
+    `      return (await updateCount(tx, ${t}, { deletedAt: now, updatedAt: now }, eq(${t}.id, id))) > 0;`,
+    "    });",
+    "  }",
+  ];
+  return { functions, create, update, softDelete };
+}
+
+/** Under the parent's lock, in the unit `tx`: a CONFLICT when a live child of `children` points at parent `id`. */
+export function liveChildChecks(parent: ModelNames, children: Related[], indent: string): string[] {
+  return children.flatMap((child) => {
+    const c = child.names.pluralCamel;
+    const property = `${parent.camel}Id`;
+    return [
+      `${indent}const [${child.names.camel}] = await tx`,
+      `${indent}  .select({ id: ${c}.id })`,
+      `${indent}  .from(${c})`,
+      `${indent}  .where(and(eq(${c}.${property}, id), isNull(${c}.deletedAt)))`,
+      `${indent}  .limit(1);`,
+      `${indent}if (${child.names.camel}) throw conflict(\`${parent.pascal} \${id} still has ${child.names.pluralWords}: delete them first\`);`,
+    ];
+  });
 }

@@ -1,5 +1,5 @@
 import type { Field } from "../field-spec.ts";
-import type { EmitContext, Related } from "../model.ts";
+import { type EmitContext, type Related, USER } from "../model.ts";
 import { modelNames } from "../names.ts";
 import { fitOrBreak, referenceFields, sampleSourceOfN, sampleValue } from "./fields.ts";
 import { importLines } from "./imports.ts";
@@ -39,8 +39,10 @@ export function emitRoutesTest(context: EmitContext, all: Related[]): string {
   const ids = hasIds ? ", ids" : "";
   // Every model a test creates over HTTP: this one's parents (and theirs), and its children's other parents.
   const needed = new Map<string, Related>();
+  let needsUser = false;
   const need = (model: Related) => {
     for (const parent of model.record.belongsTo) {
+      needsUser ||= parent === USER;
       const found = all.find((other) => other.record.name === parent);
       if (found && !needed.has(parent)) {
         need(found);
@@ -51,21 +53,24 @@ export function emitRoutesTest(context: EmitContext, all: Related[]): string {
   need(context);
   for (const child of children) need(child);
   needed.delete(record.name);
-  const creators = [...needed.values()].flatMap((model) => [
-    `/** Creates a ${model.names.words} over HTTP (its parents first) and answers its id. */`,
-    `async function create${model.record.name}(api: Api, n = 1): Promise<number> {`,
-    `  const { status, body } = await api.post("/api/v1/${model.names.pluralKebab}", ${expanded(
-      [
-        ...model.record.fields.map((field) => `${field.name}: ${jsonValue(field)}`),
-        ...model.record.belongsTo.map((parent) => `${modelNames(parent).snake}_id: await create${parent}(api)`),
-      ],
-      "  ",
-    )});`,
-    `  if (status !== 201) throw new Error(\`creating a ${model.names.words} failed: \${status}\`);`,
-    "  return body.data.id;",
-    "}",
-    "",
-  ]);
+  const creators = [
+    ...(needsUser ? userCreator(template, names.pluralWords) : []),
+    ...[...needed.values()].flatMap((model) => [
+      `/** Creates a ${model.names.words} over HTTP (its parents first) and answers its id. */`,
+      `async function create${model.record.name}(api: Api, n = 1): Promise<number> {`,
+      `  const { status, body } = await api.post("/api/v1/${model.names.pluralKebab}", ${expanded(
+        [
+          ...model.record.fields.map((field) => `${field.name}: ${jsonValue(field)}`),
+          ...model.record.belongsTo.map((parent) => `${modelNames(parent).snake}_id: await create${parent}(api)`),
+        ],
+        "  ",
+      )});`,
+      `  if (status !== 201) throw new Error(\`creating a ${model.names.words} failed: \${status}\`);`,
+      "  return body.data.id;",
+      "}",
+      "",
+    ]),
+  ];
   const client = [
     "/** The routes' client: JSON in and out, through `app.request()`. */",
     `function client(app: TestApp${full ? ", token: string" : ""}) {`,
@@ -76,7 +81,7 @@ export function emitRoutesTest(context: EmitContext, all: Related[]): string {
     `    delete: (path: string) => call(app, "DELETE", path${full ? ", undefined, token" : ""}),`,
     "  };",
     "}",
-    ...(needed.size > 0 ? ["", "type Api = ReturnType<typeof client>;"] : []),
+    ...(needed.size > 0 || needsUser ? ["", "type Api = ReturnType<typeof client>;"] : []),
   ];
   const setup = [
     "async function setup() {",
@@ -266,11 +271,14 @@ export function emitRoutesTest(context: EmitContext, all: Related[]): string {
   }
   for (const { parent, name } of references) {
     const nested = `\`/api/v1/${parent.names.pluralKebab}/\${ids.${name}}/${names.pluralKebab}\``;
+    // full: another user's id is refused before it is looked up (as the users' routes do).
+    const orphan =
+      protectedRoutes && parent.templateUser ? [403, "FORBIDDEN"] : [404, `${parent.names.pascal} 999 not found`];
     tests.push([
-      `  test("${parent.names.words}: 404 for an unknown one; nested routes; include=${parent.names.snake}", async () => {`,
+      `  test("${parent.names.words}: ${orphan[0]} for an unknown one; nested routes; include=${parent.names.snake}", async () => {`,
       "    const { api, ids } = await setup();",
       `    const orphan = await api.post("${base}", { ...body(1, ids), ${name}: 999 });`,
-      `    expect([orphan.status, orphan.body.error.message]).toEqual([404, "${parent.names.pascal} 999 not found"]);`,
+      `    expect([orphan.status, orphan.body.error.${orphan[0] === 403 ? "code" : "message"}]).toEqual([${orphan[0]}, "${orphan[1]}"]);`,
       `    const { ${name}: _, ...fields } = body(1, ids);`,
       `    const created = await api.post(${nested}, fields);`,
       `    expect([created.status, created.body.data.${name}]).toEqual([201, ids.${name}]);`,
@@ -280,6 +288,14 @@ export function emitRoutesTest(context: EmitContext, all: Related[]): string {
       `    expect((await api.get("/api/v1/${parent.names.pluralKebab}/999/${names.pluralKebab}")).status).toBe(404);`,
       `    const included = await api.get(\`${base}/\${id}?include=${parent.names.snake}\`);`,
       `    expect(included.body.data.${parent.names.snake}.id).toBe(ids.${name});`,
+      ...(parent.templateUser
+        ? [
+            "    // The users' public shape, as their own routes answer: never the password hash.",
+            `    const user = (await api.get(\`/api/v1/users/\${ids.${name}}\`)).body.data;`,
+            `    expect(included.body.data.${parent.names.snake}).toEqual(user);`,
+            `    expect(Object.keys(user).sort()).toEqual(${JSON.stringify(template === "full" ? ["created_at", "email", "id", "updated_at"] : ["created_at", "email", "id", "name", "updated_at"]).replace(/,/g, ", ")});`,
+          ]
+        : []),
       `    const all = await api.get("${base}?include=${parent.names.snake}");`,
       `    expect(all.body.data[0].${parent.names.snake}.id).toBe(ids.${name});`,
       `    expect((await api.get(\`${base}/\${id}\`)).body.data.${parent.names.snake}).toBeUndefined();`,
@@ -287,6 +303,7 @@ export function emitRoutesTest(context: EmitContext, all: Related[]): string {
       "  });",
     ]);
   }
+  if (protectedRoutes && references.some(({ parent }) => parent.templateUser)) tests.push(othersRefused(context));
   const childBody = (child: Related) =>
     expanded(
       [
@@ -349,4 +366,51 @@ export function emitRoutesTest(context: EmitContext, all: Related[]): string {
     "});",
     "",
   ].join("\n");
+}
+
+/** The `createUser` of a test: the signed-up user (`full`: only they may own what the test creates), or a new one. */
+function userCreator(template: EmitContext["template"], pluralWords: string): string[] {
+  if (template === "full") {
+    return [
+      `/** The user the test signed up (registerUser, id 1): a user writes only their own ${pluralWords}. */`,
+      "const createUser = async (_api: Api): Promise<number> => 1;",
+      "",
+    ];
+  }
+  return [
+    "let userCount = 0;",
+    "",
+    "/** Creates a user over HTTP (a new e-mail each time) and answers its id. */",
+    "async function createUser(api: Api): Promise<number> {",
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the source of a template literal in the emitted test
+    '  const { status, body } = await api.post("/api/v1/users", { email: `user${++userCount}@example.com` });',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the source of a template literal in the emitted test
+    "  if (status !== 201) throw new Error(`creating a user failed: ${status}`);",
+    "  return body.data.id;",
+    "}",
+    "",
+  ];
+}
+
+/** `full`: another signed-in user reads a user's rows but may not create, change or delete them (403). */
+function othersRefused({ names }: EmitContext): string[] {
+  const base = `/api/v1/${names.pluralKebab}`;
+  return [
+    `  test("another user may read but not create, change or delete a user's ${names.pluralWords}: 403", async () => {`,
+    "    const { app, api, ids } = await setup();",
+    `    const created = await api.post("${base}", body(1, ids));`,
+    "    const id = created.body.data.id;",
+    `    const { access_token: other } = await registerUser(app, "grace@example.com");`,
+    "    for (const [method, path, payload] of [",
+    `      ["POST", "${base}", body(2, ids)],`,
+    `      ["POST", \`/api/v1/users/\${ids.user_id}/${names.pluralKebab}\`, body(2, ids)],`,
+    `      ["PUT", \`${base}/\${id}\`, body(2, ids)],`,
+    `      ["DELETE", \`${base}/\${id}\`, undefined],`,
+    "    ] as const) {",
+    "      const answer = await call(app, method, path, payload, other);",
+    `      expect([method, path, answer.status, answer.body.error.code]).toEqual([method, path, 403, "FORBIDDEN"]);`,
+    "    }",
+    `    expect((await call(app, "GET", \`${base}/\${id}\`, undefined, other)).status).toBe(200);`,
+    "  });",
+  ];
 }

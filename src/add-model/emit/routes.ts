@@ -16,9 +16,17 @@ export function emitRoutes(context: EmitContext): string {
     ...hasMany.map((child) => child.names.pluralSnake),
   ];
   const hasParents = parents.length > 0;
+  // full: a model of the template's users is written only by its user or an administrator (as the users' routes).
+  const owned = protectedRoutes && parents.some((parent) => parent.templateUser);
   const imports: ImportSpec[] = [
     ...(relations || hasParents ? [{ from: "@hono/zod-openapi", names: ["z"] }] : []),
     ...(protectedRoutes ? [{ from: "hono", names: ["MiddlewareHandler"], typeOnly: true }] : []),
+    ...(owned
+      ? [
+          { from: "../../domain/errors.ts", names: ["forbidden"] },
+          { from: "../../domain/principal.ts", names: ["Principal"], typeOnly: true },
+        ]
+      : []),
     ...(relations
       ? [{ from: `../../domain/${names.kebab}.ts`, names: [`${names.snake.toUpperCase()}_RELATIONS`, `type ${P}`] }]
       : []),
@@ -76,6 +84,21 @@ export function emitRoutes(context: EmitContext): string {
       ]
     : [];
   const listQueryName = relations ? "listWithInclude" : "listQuery";
+  const removeErrors = [...(owned ? ["403"] : []), ...(children.length > 0 ? ["409"] : [])].join(", ");
+  const ownerCheck = owned
+    ? [
+        "/**",
+        ` * As the users' own routes: a user creates, changes and deletes only their own ${names.pluralWords}; an administrator`,
+        " * anyone's (FORBIDDEN otherwise).",
+        " */",
+        "function mayWriteFor(principal: Principal, userId: number): void {",
+        `  if (principal.id !== userId && !principal.isAdmin) throw forbidden("You may only write your own ${names.pluralWords}");`,
+        "}",
+        "",
+      ]
+    : [];
+  const mayWrite = (userId: string) => (owned ? [`      mayWriteFor(c.get("principal"), ${userId});`] : []);
+  const ownerOf = (id: string) => `(await ${c}Service.get(${id})).userId`;
   const summary = {
     create: `Create a ${names.words}`,
     list: `List ${names.pluralWords} (oldest first)`,
@@ -98,7 +121,7 @@ export function emitRoutes(context: EmitContext): string {
       ? [
           `const created = routes.create("${summary.create}", ${c}InputSchema);`,
           `/** An unknown ${parents.map((parent) => parent.names.words).join(" or ")} is a 404 too. */`,
-          "const create = { ...created, responses: { ...created.responses, ...errorResponses(404) } };",
+          `const create = { ...created, responses: { ...created.responses, ...errorResponses(${owned ? "403, 404" : "404"}) } };`,
         ]
       : [`const create = routes.create("${summary.create}", ${c}InputSchema);`]),
     ...(relations
@@ -107,18 +130,22 @@ export function emitRoutes(context: EmitContext): string {
           `const get = { ...routes.get("${summary.get}"), request: { params: idParams, query: includeQuery } };`,
         ]
       : [`const list = routes.list("${summary.list}");`, `const get = routes.get("${summary.get}");`]),
-    ...fitOrBreak(`const update = routes.update("${summary.update}", ${c}InputSchema);`, [
+    ...fitOrBreak(`const update = routes.update("${summary.update}", ${c}InputSchema${owned ? ", [403]" : ""});`, [
       "const update = routes.update(",
       `  "${summary.update}",`,
       `  ${c}InputSchema,`,
+      ...(owned ? ["  [403],"] : []),
       ");",
     ]),
-    ...fitOrBreak(`const remove = routes.remove("${summary.remove}"${children.length > 0 ? ", [409]" : ""});`, [
-      "const remove = routes.remove(",
-      `  "${summary.remove}",`,
-      ...(children.length > 0 ? ["  [409],"] : []),
-      ");",
-    ]),
+    ...fitOrBreak(
+      `const remove = routes.remove("${summary.remove}"${removeErrors.length > 0 ? `, [${removeErrors}]` : ""});`,
+      [
+        "const remove = routes.remove(",
+        `  "${summary.remove}",`,
+        ...(removeErrors.length > 0 ? [`  [${removeErrors}],`] : []),
+        ");",
+      ],
+    ),
     "",
   ];
   const deps: Array<[string, string]> = [
@@ -166,21 +193,37 @@ export function emitRoutes(context: EmitContext): string {
     ...relationPart.slice(1),
     ...(relationPart.length > 0 ? [""] : []),
     ...routes,
+    ...ownerCheck,
     `/** The ${names.pluralWords} over REST, mounted at /api/v1/${names.pluralKebab}${protectedRoutes ? " (an access token is required)" : ""}. */`,
     ...destructuredSignature(`export function ${c}Routes`, deps, " {"),
     ...routerStart,
     "    .openapi(create, async (c) => {",
-    `      const ${c} = await ${c}Service.create(to${P}Input(c.req.valid("json")));`,
+    ...(owned
+      ? [
+          `      const input = to${P}Input(c.req.valid("json"));`,
+          ...mayWrite("input.userId"),
+          `      const ${c} = await ${c}Service.create(input);`,
+        ]
+      : [`      const ${c} = await ${c}Service.create(to${P}Input(c.req.valid("json")));`]),
     `      c.header("Location", \`\${c.req.path.replace(/\\/$/, "")}/\${${c}.id}\`);`,
     `      return c.json(success(${toBody}(${c})), 201);`,
     "    })",
     ...readList,
     "    .openapi(update, async (c) => {",
-    `      const ${c} = await ${c}Service.update(c.req.valid("param").id, to${P}Input(c.req.valid("json")));`,
+    ...(owned
+      ? [
+          `      const { id } = c.req.valid("param");`,
+          `      const input = to${P}Input(c.req.valid("json"));`,
+          ...mayWrite("input.userId"),
+          ...mayWrite(ownerOf("id")),
+          `      const ${c} = await ${c}Service.update(id, input);`,
+        ]
+      : [`      const ${c} = await ${c}Service.update(c.req.valid("param").id, to${P}Input(c.req.valid("json")));`]),
     `      return c.json(success(${toBody}(${c})), 200);`,
     "    })",
     "    .openapi(remove, async (c) => {",
     `      const { id } = c.req.valid("param");`,
+    ...mayWrite(ownerOf("id")),
     `      await ${c}Service.delete(id);`,
     `      return c.json({ status: "success" as const, message: \`${P} \${id} deleted\` }, 200);`,
     "    });",
@@ -204,6 +247,7 @@ interface NestedOptions {
 function nestedRoutes(context: EmitContext, options: NestedOptions): string[] {
   const { names } = context;
   const { parent, name, property, protectedRoutes, relations, toBody, listQueryName } = options;
+  const owned = protectedRoutes && parent.templateUser;
   const P = names.pascal;
   const c = names.camel;
   const Parent = parent.names.pascal;
@@ -230,7 +274,7 @@ function nestedRoutes(context: EmitContext, options: NestedOptions): string[] {
     `  ...createdIn${Parent},`,
     `  path: "${path}",`,
     `  request: { ...createdIn${Parent}.request, params: ${parent.names.camel}Params },`,
-    `  responses: { ...createdIn${Parent}.responses, ...errorResponses(404) },`,
+    `  responses: { ...createdIn${Parent}.responses, ...errorResponses(${owned ? "403, 404" : "404"}) },`,
     "};",
     ...signature(
       "",
@@ -256,6 +300,7 @@ function nestedRoutes(context: EmitContext, options: NestedOptions): string[] {
       : ["  return createRouter()"]),
     `    .openapi(createIn${Parent}, async (c) => {`,
     `      const { ${property} } = c.req.valid("param");`,
+    ...(owned ? [`      mayWriteFor(c.get("principal"), ${property});`] : []),
     `      const ${c} = await ${c}Service.create(to${P}Input({ ...c.req.valid("json"), ${name}: ${property} }));`,
     `      c.header("Location", \`/api/v1/${names.pluralKebab}/\${${c}.id}\`);`,
     `      return c.json(success(${toBody}(${c})), 201);`,

@@ -12,14 +12,15 @@ const OUTPUT = {
   time: "timestamp",
 } as const;
 
-function inputSchema(field: Field): string {
+/** The zod schema of a field in an input; `time` is the source of the schema of a `time` value. */
+export function inputSchema(field: Field, time = "dateTime"): string {
   const base = {
     string: `z.string().max(${STRING_LENGTH})`,
     int: "z.int32()",
     uint: "z.int32().min(0)",
     float64: "z.number()",
     bool: "z.boolean()",
-    time: "dateTime",
+    time,
   }[field.type];
   return field.notNull ? base : `${base}.nullable().optional()`;
 }

@@ -1,12 +1,14 @@
 import { propertyName } from "../field-spec.ts";
-import type { EmitContext } from "../model.ts";
+import { type EmitContext, inMemoryModule, type Related } from "../model.ts";
 import { referenceFields, sampleSourceOfN } from "./fields.ts";
 import { importLines } from "./imports.ts";
 import { fieldsSource } from "./samples.ts";
 
 /** `test/services/<model>.service.test.ts`: the service over the in-memory repositories. */
 export function emitServiceTest(context: EmitContext): string {
-  const { record, names, parents, children, hasMany } = context;
+  const { record, names, parents, children, template } = context;
+  const graphql = template === "graphql";
+  const hasMany = graphql ? [] : context.hasMany;
   const P = names.pascal;
   const plural = names.pluralCamel;
   const references = referenceFields(context);
@@ -101,15 +103,14 @@ export function emitServiceTest(context: EmitContext): string {
   ]);
   for (const { parent, property } of references) {
     const Parent = parent.names.pascal;
+    if (graphql) {
+      tests.push(parentTest(context, parent, property));
+      continue;
+    }
     tests.push([
       `  test("a ${names.words} needs a live ${parent.names.words}: NOT_FOUND otherwise; listBy${Parent} and include=${parent.names.snake}", async () => {`,
       `    const { ${parent.names.pluralCamel}, service } = await setup();`,
-      `    await expect(service.create({ ...input(1), ${property}: 99 })).rejects.toMatchObject({`,
-      `      code: "NOT_FOUND",`,
-      `      message: "${Parent} 99 not found",`,
-      "    });",
-      "    const a = await service.create(input(1));",
-      `    await expect(service.update(a.id, { ...input(2), ${property}: 99 })).rejects.toMatchObject({ code: "NOT_FOUND" });`,
+      ...unknownParentRefused(Parent, property),
       `    expect(await service.listBy${Parent}(1, { limit: 10, offset: 0 })).toEqual([a]);`,
       `    await expect(service.listBy${Parent}(99, { limit: 10, offset: 0 })).rejects.toMatchObject({ code: "NOT_FOUND" });`,
       `    const withParent = await service.get(a.id, ["${parent.names.snake}"]);`,
@@ -129,6 +130,17 @@ export function emitServiceTest(context: EmitContext): string {
       `    await expect(service.delete(a.id)).rejects.toMatchObject({ code: "CONFLICT" });`,
       `    await ${child.names.pluralCamel}.softDelete(child.id, new Date());`,
       "    await service.delete(a.id);",
+      "  });",
+    ]);
+  }
+  if (graphql && children.length > 0) {
+    tests.push([
+      `  test("getByIds reads several ${names.pluralWords} at once, leaving out unknown and deleted ones", async () => {`,
+      "    const { service } = await setup();",
+      "    const a = await service.create(input(1));",
+      "    const b = await service.create(input(2));",
+      "    await service.delete(b.id);",
+      "    expect(await service.getByIds([a.id, b.id, 99])).toEqual([a]);",
       "  });",
     ]);
   }
@@ -153,7 +165,7 @@ export function emitServiceTest(context: EmitContext): string {
       { from: "bun:test", names: ["describe", "expect", "test"] },
       { from: `../../src/services/${names.kebab}.service.ts`, names: [`${P}Service`] },
       ...repositories.map((model) => ({
-        from: `../support/in-memory-${model.names.pluralKebab}.ts`,
+        from: `../support/${inMemoryModule(model, template)}.ts`,
         names: [`InMemory${model.names.pascal}Repository`],
       })),
     ]),
@@ -167,4 +179,29 @@ export function emitServiceTest(context: EmitContext): string {
     "});",
     "",
   ].join("\n");
+}
+
+/** GraphQL: the parent must be live; `listBy<Parent>Ids` when the parent lists its children (`--has-many`). */
+function parentTest({ names }: EmitContext, parent: Related, property: string): string[] {
+  const Parent = parent.names.pascal;
+  const listed = parent.record.hasMany.includes(names.pascal);
+  return [
+    `  test("a ${names.words} needs a live ${parent.names.words}: NOT_FOUND otherwise${listed ? `; listBy${Parent}Ids` : ""}", async () => {`,
+    "    const { service } = await setup();",
+    ...unknownParentRefused(Parent, property),
+    ...(listed ? [`    expect(await service.listBy${Parent}Ids([1, 99])).toEqual([a]);`] : []),
+    "  });",
+  ];
+}
+
+/** The lines of a parent test that create with an unknown parent, then update to one: NOT_FOUND both times. */
+function unknownParentRefused(Parent: string, property: string): string[] {
+  return [
+    `    await expect(service.create({ ...input(1), ${property}: 99 })).rejects.toMatchObject({`,
+    `      code: "NOT_FOUND",`,
+    `      message: "${Parent} 99 not found",`,
+    "    });",
+    "    const a = await service.create(input(1));",
+    `    await expect(service.update(a.id, { ...input(2), ${property}: 99 })).rejects.toMatchObject({ code: "NOT_FOUND" });`,
+  ];
 }

@@ -4,10 +4,13 @@ import { importLines } from "./imports.ts";
 
 /** `src/services/<model>.service.ts`: the use cases, over the ports only. */
 export function emitService(context: EmitContext): string {
-  const { record, names, parents, children, hasMany } = context;
+  const { record, names, parents, children, template } = context;
   const P = names.pascal;
   const references = referenceFields(context);
-  const relations = parents.length + hasMany.length > 0;
+  const graphql = template === "graphql";
+  // REST reads take `include`; GraphQL's relation fields use the batch reads below instead.
+  const hasMany = graphql ? [] : context.hasMany;
+  const relations = !graphql && parents.length + hasMany.length > 0;
   const R = `${P}Relation`;
   const include = relations ? `, include: readonly ${R}[] = []` : "";
   const repositories = [context, ...parents, ...children].filter(
@@ -65,7 +68,7 @@ export function emitService(context: EmitContext): string {
       ]
     : [];
   const read = (expression: string) => (relations ? `this.#withRelations(${expression}, include)` : expression);
-  const parentLists = references.flatMap(({ parent, property }) => [
+  const parentLists = (graphql ? [] : references).flatMap(({ parent, property }) => [
     "",
     `  /** The ${names.pluralWords} of one ${parent.names.words}; NOT_FOUND for an unknown ${parent.names.words}. */`,
     ...signature(
@@ -178,7 +181,39 @@ export function emitService(context: EmitContext): string {
     `    if (!(await this.#${names.pluralCamel}.softDelete(id, this.#clock()))) throw ${names.camel}NotFound(id);`,
     "  }",
     ...withRelations,
+    ...(graphql ? batchReads(context) : []),
     "}",
     "",
   ].join("\n");
+}
+
+/**
+ * GraphQL: the reads its relation fields batch, one call for every item of a list: a parent's `getByIds` (for the
+ * children's parent field) and a child's `listBy<Parent>Ids` (for the parent's `--has-many` list field).
+ */
+function batchReads({ names, children, parents }: EmitContext): string[] {
+  const P = names.pascal;
+  const byIds =
+    children.length === 0
+      ? []
+      : [
+          "",
+          `  /** The live ${names.pluralWords} among \`ids\`, in one read (unknown or deleted ids are left out). */`,
+          `  getByIds(ids: number[]): Promise<${P}[]> {`,
+          `    return this.#${names.pluralCamel}.findByIds(ids);`,
+          "  }",
+        ];
+  const byParents = parents
+    .filter((parent) => parent.record.hasMany.includes(names.pascal))
+    .flatMap((parent) => {
+      const ids = `${parent.names.camel}Ids`;
+      return [
+        "",
+        `  /** The live ${names.pluralWords} of several ${parent.names.pluralWords}, oldest first, in one read. */`,
+        `  listBy${parent.names.pascal}Ids(${ids}: number[]): Promise<${P}[]> {`,
+        `    return this.#${names.pluralCamel}.findBy${parent.names.pascal}Ids(${ids});`,
+        "  }",
+      ];
+    });
+  return [...byIds, ...byParents];
 }

@@ -1,6 +1,8 @@
 import { expect } from "bun:test";
 import type { TemplateName } from "../../../src/generate/template-tree.ts";
 import { http } from "../../support/http.ts";
+import { checkDeleteRace } from "./delete-race.ts";
+import { checkUserRoutes } from "./user-contract.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: assertions walk untyped JSON bodies; a wrong path fails the test anyway.
 type Json = any;
@@ -81,8 +83,21 @@ export async function checkRoutes(url: string, template: TemplateName): Promise<
   expect((await call("DELETE", `/api/v1/categories/${categoryId}`)).status).toBe(200);
   expect((await call("GET", `/api/v1/categories/${categoryId}`)).status).toBe(404);
 
+  await checkDeleteRace({
+    createParent: async (name) => (await call("POST", "/api/v1/categories", { name })).body.data.id,
+    createChild: async (id) =>
+      (await call("POST", `/api/v1/categories/${id}/products`, { title: "Racing" })).status === 201,
+    deleteParent: async (id) => (await call("DELETE", `/api/v1/categories/${id}`)).status === 200,
+    parentLive: async (id) => (await call("GET", `/api/v1/categories/${id}`)).status === 200,
+  });
+
   const document: Json = (await http(url, "GET", "/apidocs/openapi.json")).json;
   expect(Object.keys(document.paths)).toEqual(
-    expect.arrayContaining(["/api/v1/products/{id}", "/api/v1/categories/{categoryId}/products"]),
+    expect.arrayContaining([
+      "/api/v1/products/{id}",
+      "/api/v1/categories/{categoryId}/products",
+      "/api/v1/users/{userId}/posts",
+    ]),
   );
+  await checkUserRoutes(url, template, token);
 }

@@ -17,9 +17,12 @@ import {
 } from "../../support/generated-project.ts";
 import { RUNTIMES, startService } from "../../support/runtimes.ts";
 import type { Backend } from "../generated/backends.ts";
+import { checkOperations } from "./graphql-contract.ts";
 import { checkRoutes } from "./routes-contract.ts";
+import { countListStatements } from "./statement-probe.ts";
+import { USER_CHILD } from "./user-contract.ts";
 
-/** The chain of the issue, plus (full) one public model. */
+/** The chain of the issue, plus one model of the template's users and (full) one public model. */
 export function chain(template: TemplateName): string[][] {
   return [
     ["Category", "--fields", "name:string:unique:not_null"],
@@ -32,6 +35,7 @@ export function chain(template: TemplateName): string[][] {
     ],
     ["Review", "--fields", "body:string,stars:int", "--belongs-to", "Product"],
     ["Category", "--has-many", "Product"],
+    USER_CHILD,
     ...(template === "full" ? [["Tag", "--fields", "label:string:not_null", "--public"]] : []),
   ];
 }
@@ -75,6 +79,7 @@ export function describeAddModel(
         "add_categories.sql",
         "add_products.sql",
         "add_reviews.sql",
+        "add_posts.sql",
         ...(template === "full" ? ["add_tags.sql"] : []),
       ]);
       const products = await readFile(join(dir, "drizzle", migrations[2] as string), "utf8");
@@ -93,13 +98,30 @@ export function describeAddModel(
           own?.close(),
         );
         expectSuccess("npm test", tests);
-        expect(tests.output).toContain("products routes");
+        expect(tests.output).toContain(template === "graphql" ? "products over GraphQL" : "products routes");
         expect(tests.output).toContain("CategoryService");
       },
       300_000,
     );
 
     for (const backend of backends) {
+      test.skipIf(!backend.available)(
+        `a list of 20 products with their category costs at most 3 SQL statements, not one per row (${backend.label})`,
+        async () => {
+          const open = await backend.open(dir);
+          try {
+            const env = { DATABASE_URL: open.databaseUrl(), JWT_SECRET, APP_ENV: "test" };
+            const cost = await countListStatements(dir, template, env);
+            expect(cost.items).toBeGreaterThanOrEqual(20);
+            expect(cost.withParent).toBe(cost.items);
+            expect(cost.statements).toBeGreaterThanOrEqual(1);
+            expect(cost.statements).toBeLessThanOrEqual(3);
+          } finally {
+            await open.close();
+          }
+        },
+        120_000,
+      );
       for (const runtime of RUNTIMES) {
         test.skipIf(!backend.available)(
           `boots on ${runtime} (${backend.label}), migrates, serves the new routes`,
@@ -109,7 +131,8 @@ export function describeAddModel(
             if (template === "full") env.JWT_SECRET = JWT_SECRET;
             const service = await startService(dir, runtime, env);
             try {
-              await checkRoutes(service.url, template);
+              if (template === "graphql") await checkOperations(service.url);
+              else await checkRoutes(service.url, template);
             } catch (error) {
               throw new Error(
                 `${error instanceof Error ? error.message : error}\n--- service output ---\n${service.output()}`,

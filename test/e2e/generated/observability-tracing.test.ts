@@ -75,6 +75,10 @@ describe("full x sqlite x observability advanced: traces over OTLP/gRPC", () => 
         await active.waitFor((spans) => spans.some((span) => span.traceId === traceId));
         const span = active.spans.find((candidate) => candidate.traceId === traceId) as ReceivedSpan;
         expect(span).toMatchObject({ name: "HTTP GET unmatched", parentSpanId: "" });
+        // A success to a caller that sent no traceparent is traced but carries none (it stays on the fast path).
+        const ok = await http(running.url, "GET", "/health/liveness");
+        expect(ok.status).toBe(200);
+        expect(ok.headers.get("traceparent")).toBeNull();
       }, 30_000);
 
       test("the collector shuts down (gracefully, GOAWAY) and comes back, three times: requests never fail, spans flow again", async () => {

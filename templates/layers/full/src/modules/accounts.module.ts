@@ -3,7 +3,7 @@ import { authRoutes } from "../adapters/http/auth.routes.ts";
 import { bearerAuthScheme, requireAuth } from "../adapters/http/require-auth.ts";
 import { userRoutes } from "../adapters/http/users.routes.ts";
 import { DrizzleRefreshTokenRepository } from "../adapters/persistence/refresh-tokens.repository.ts";
-import { DrizzleUserRepository } from "../adapters/persistence/users.repository.ts";
+import { userRepository } from "../adapters/persistence/users.repository.ts";
 import { BcryptPasswordHasher } from "../adapters/security/bcrypt-password-hasher.ts";
 import { JwtTokenIssuer } from "../adapters/security/jwt-token-issuer.ts";
 import { authConfig } from "../infrastructure/auth-config.ts";
@@ -25,7 +25,7 @@ export const accountsModule = defineModule({
     db,
     config,
   }): { users: UserRepository; refreshTokens: RefreshTokenRepository; hasher: PasswordHasher } => ({
-    users: new DrizzleUserRepository(db),
+    users: userRepository(db),
     refreshTokens: new DrizzleRefreshTokenRepository(db),
     hasher: new BcryptPasswordHasher(config.BCRYPT_ROUNDS),
   }),

@@ -1,13 +1,16 @@
 import { z } from "zod";
 import { graphqlRoutes } from "../adapters/graphql/graphql.routes.ts";
 import type { GraphqlSettings } from "../adapters/graphql/graphql-server.ts";
-import type { UserService } from "../services/user.service.ts";
+import type { ResolverDependencies } from "../adapters/graphql/resolvers.ts";
 import { defineModule } from "./module.ts";
 
 /** `true` or `false`, as an environment variable spells it. */
 const flag = z.enum(["true", "false"]).transform((value) => value === "true");
 
-/** The GraphQL API of the users (the service comes from `usersModule`): `/graphql`, and GraphiQL at `/`. */
+/**
+ * The GraphQL API of the users (the service comes from `usersModule`) and of the models `scaffold add-model` adds:
+ * `/graphql`, and GraphiQL at `/`.
+ */
 export const graphqlModule = defineModule({
   config: {
     shape: {
@@ -23,7 +26,7 @@ export const graphqlModule = defineModule({
       title: config.SERVICE_NAME,
     },
   }),
-  routes: ({ userService, graphqlSettings }: { userService: UserService; graphqlSettings: GraphqlSettings }) => [
-    { path: "/", router: graphqlRoutes({ userService }, graphqlSettings) },
+  routes: ({ graphqlSettings, ...services }: ResolverDependencies & { graphqlSettings: GraphqlSettings }) => [
+    { path: "/", router: graphqlRoutes(services, graphqlSettings) },
   ],
 });

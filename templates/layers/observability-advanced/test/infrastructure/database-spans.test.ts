@@ -1,12 +1,8 @@
 import { expect, test } from "bun:test";
 import { context, SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
-import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
-import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider } from "@opentelemetry/sdk-trace";
 import { traceStatement } from "../../src/infrastructure/tracing/database-spans.ts";
+import { finishedSpans as exporter } from "../support/in-memory-tracing.ts";
 
-const exporter = new InMemorySpanExporter();
-context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
-trace.setGlobalTracerProvider(new TracerProvider({ spanProcessors: [new SimpleSpanProcessor({ exporter })] }));
 const tracer = trace.getTracer("test");
 
 /** Runs `body` inside a request-like parent span; returns the parent and the spans that ended under it. */

@@ -1,4 +1,4 @@
-import { DrizzleUserRepository } from "../adapters/persistence/users.repository.ts";
+import { userRepository } from "../adapters/persistence/users.repository.ts";
 import type { UserRepository } from "../ports/user-repository.ts";
 import { UserService } from "../services/user.service.ts";
 import { defineModule } from "./module.ts";
@@ -8,6 +8,6 @@ import { defineModule } from "./module.ts";
  * own that takes `userService` from the container.
  */
 export const usersModule = defineModule({
-  adapters: ({ db }): { users: UserRepository } => ({ users: new DrizzleUserRepository(db) }),
+  adapters: ({ db }): { users: UserRepository } => ({ users: userRepository(db) }),
   provide: ({ adapters: { users } }) => ({ userService: new UserService({ users }) }),
 });

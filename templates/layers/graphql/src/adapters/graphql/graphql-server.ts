@@ -8,6 +8,15 @@ import { type ResolverDependencies, userResolvers } from "./resolvers.ts";
 /** The schema's SDL, read once: the file is the contract, the resolvers implement it. */
 export const typeDefs = readFileSync(new URL("./schema.graphql", import.meta.url), "utf8");
 
+/**
+ * yoga's answers are built with the Response class that is global when it answers, not when yoga is created: on
+ * Node.js @hono/node-server installs its own once it serves, and writes that one's string body out at once (another
+ * Response it streams, chunk by chunk). Bun and Deno have one Response.
+ */
+const ServerResponse = new Proxy(Response, {
+  construct: (_created, args: ConstructorParameters<typeof Response>) => new globalThis.Response(...args),
+});
+
 export interface GraphqlSettings {
   /** Introspection queries answered, and GraphiQL served (GRAPHQL_INTROSPECTION). */
   introspection: boolean;
@@ -22,6 +31,8 @@ export interface GraphqlSettings {
 export const executableSchema = (dependencies: ResolverDependencies) =>
   createSchema({ typeDefs, resolvers: userResolvers(dependencies) });
 
+export type GraphqlServer = ReturnType<typeof graphqlServer>;
+
 /** graphql-yoga at `/graphql` over the users' service, with the query limits and the error masking. */
 export function graphqlServer(dependencies: ResolverDependencies, settings: GraphqlSettings) {
   return createYoga({
@@ -33,8 +44,9 @@ export function graphqlServer(dependencies: ResolverDependencies, settings: Grap
     cors: false,
     logging: false,
     maskedErrors: { maskError: maskError(settings.logger, settings.development) },
-    // The answer is built by the runtime's own Response, which every server writes out at once.
-    fetchAPI: { Response },
+    fetchAPI: { Response: ServerResponse },
+    // The app's body limit applies (by Content-Length): yoga's own would pipe every body through one more stream.
+    maxRequestBodySize: false,
     plugins: [
       tokenLimit(),
       validationRules({ introspection: settings.introspection }),

@@ -1,6 +1,7 @@
 import { createRouter } from "../http/router.ts";
 import { graphiqlPage } from "./graphiql.ts";
 import { type GraphqlSettings, graphqlServer } from "./graphql-server.ts";
+import { plainOperations } from "./plain-operation.ts";
 import type { ResolverDependencies } from "./resolvers.ts";
 
 /**
@@ -12,16 +13,20 @@ const JSON_TYPE = /^application\/(?:graphql\+)?json\s*(?:;|$)/i;
 /** `POST /graphql` (and `GET /graphql` for queries), and GraphiQL at `GET /` when introspection is on. */
 export function graphqlRoutes(dependencies: ResolverDependencies, settings: GraphqlSettings) {
   const yoga = graphqlServer(dependencies, settings);
+  const answerPlainOperation = plainOperations(yoga);
   const router = createRouter();
-  router.on(["GET", "POST"], "/graphql", (c) => {
-    if (c.req.method === "POST" && !JSON_TYPE.test(c.req.header("content-type") ?? "")) {
+  router.get("/graphql", (c) => yoga.fetch(c.req.raw));
+  router.post("/graphql", async (c) => {
+    if (!JSON_TYPE.test(c.req.header("content-type") ?? "")) {
       const error = {
         message: "Content-Type must be application/json",
         extensions: { code: "UNSUPPORTED_MEDIA_TYPE" },
       };
       return c.json({ errors: [error] }, 415);
     }
-    return yoga.fetch(c.req.raw);
+    const body = await c.req.text();
+    const answer = await answerPlainOperation(c.req.raw, body);
+    return answer ?? yoga.fetch(new Request(c.req.url, { method: "POST", headers: c.req.raw.headers, body }));
   });
   if (settings.introspection) router.get("/", graphiqlPage({ endpoint: "/graphql", title: settings.title }));
   return router;

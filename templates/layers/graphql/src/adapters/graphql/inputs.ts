@@ -18,14 +18,15 @@ const page = z.object({
   offset: z.int().min(0),
 });
 
-/** A positive 32-bit id (every database stores ids in a 32-bit integer column). */
-const id = z
+/** A positive 32-bit id (every database stores ids in a 32-bit integer column), e.g. a reference in an input. */
+export const positiveId = z
   .string()
   .regex(/^\d{1,10}$/, "must be a positive integer")
   .transform(Number)
   .pipe(z.int().min(1).max(2_147_483_647));
 
-function valid<T>(schema: z.ZodType<T>, value: unknown, prefix: string): T {
+/** `value` checked by `schema`; a VALIDATION_ERROR naming each bad field under `prefix` otherwise. */
+export function valid<T>(schema: z.ZodType<T>, value: unknown, prefix: string): T {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const fields = result.error.issues.map((issue) => ({
@@ -37,4 +38,4 @@ function valid<T>(schema: z.ZodType<T>, value: unknown, prefix: string): T {
 
 export const validUserInput = (input: unknown): UserInput => valid(userInput, input, "input");
 export const validPage = (args: { limit: number; offset: number }) => valid(page, args, "");
-export const validId = (value: string): number => valid(id, value, "id");
+export const validId = (value: string): number => valid(positiveId, value, "id");

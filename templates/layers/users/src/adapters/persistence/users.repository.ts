@@ -2,7 +2,7 @@ import { conflict } from "../../domain/errors.ts";
 import type { User } from "../../domain/user.ts";
 import type { UserFields, UserRepository } from "../../ports/user-repository.ts";
 import { type AppDatabase, isUniqueViolation } from "./dialect.ts";
-import { liveRows } from "./live-rows.ts";
+import { liveRows, perDatabase } from "./live-rows.ts";
 import { users } from "./users.table.ts";
 
 const publicColumns = {
@@ -32,6 +32,10 @@ export class DrizzleUserRepository implements UserRepository {
     return this.#rows.byId(id);
   }
 
+  findByIds(ids: number[]): Promise<User[]> {
+    return this.#rows.byIds(ids);
+  }
+
   list(page: { limit: number; offset: number }): Promise<User[]> {
     return this.#rows.page(page);
   }
@@ -45,3 +49,6 @@ export class DrizzleUserRepository implements UserRepository {
     return this.#rows.softDelete(id, now);
   }
 }
+
+/** One repository per database: the modules that read users (theirs, and models that belong to users) share it. */
+export const userRepository = perDatabase((db) => new DrizzleUserRepository(db));

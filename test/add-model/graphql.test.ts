@@ -1,0 +1,72 @@
+import { describe, expect, test } from "bun:test";
+import { existsSync } from "node:fs";
+import { readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { cliEnv, runCli } from "../cli/run-cli.ts";
+import { added, snapshot, useProjectFixtures } from "./project-fixture.ts";
+
+const fixtures = useProjectFixtures();
+
+const CATEGORY = ["add-model", "Category", "--fields", "name:string:unique:not_null"];
+const PRODUCT = ["add-model", "Product", "--fields", "title:string:not_null,stock:uint", "--belongs-to", "Category"];
+
+const read = (dir: string, path: string) => readFile(join(dir, path), "utf8");
+
+describe("scaffold add-model in a graphql project", () => {
+  test("adds the type, queries and mutations to schema.graphql, resolvers and their test, and no REST routes", async () => {
+    const dir = await fixtures.project("graphql");
+    const result = await added(dir, CATEGORY);
+    expect(result.stdout).toContain("schema.graphql (POST /graphql)");
+    await added(dir, PRODUCT);
+    for (const path of [
+      "src/adapters/graphql/categories.resolvers.ts",
+      "src/adapters/graphql/products.resolvers.ts",
+      "src/adapters/graphql/model-resolvers.ts",
+      "src/adapters/graphql/batch-loader.ts",
+      "test/adapters/graphql/products.graphql.test.ts",
+      "test/services/product.service.test.ts",
+      "src/adapters/persistence/products.repository.ts",
+    ]) {
+      expect(`${path}: ${existsSync(join(dir, path))}`).toBe(`${path}: true`);
+    }
+    expect(existsSync(join(dir, "src/adapters/http/products.routes.ts"))).toBe(false);
+    const sdl = await read(dir, "src/adapters/graphql/schema.graphql");
+    expect(sdl).toContain("# scaffold add-model: Product\n");
+    expect(sdl).toContain("  category: Category!\n");
+    expect(sdl).toContain("  products(limit: Int = 50, offset: Int = 0): [Product!]!\n");
+    expect(sdl).toContain("  deleteProduct(id: ID!): Boolean!\n");
+    expect(await read(dir, "src/adapters/graphql/graphql-server.ts")).toContain(
+      "resolvers: [userResolvers(dependencies), ...modelResolvers(dependencies)]",
+    );
+    const readme = await read(dir, "README.md");
+    expect(readme).toContain("`createProduct(input: ProductInput!)`");
+    expect(readme).toContain("`Product.category`");
+
+    await added(dir, ["add-model", "Category", "--has-many", "Product"]);
+    const related = await read(dir, "src/adapters/graphql/schema.graphql");
+    expect(related).toContain("  products: [Product!]!\n");
+    expect(related.match(/# scaffold add-model: Category\n/g)).toHaveLength(1);
+    expect(await read(dir, "src/adapters/graphql/categories.resolvers.ts")).toContain("listByCategoryIds");
+  });
+
+  test("GraphQL's own type names are refused, and a hand-edited graphql-server.ts stops add-model with the edit", async () => {
+    const dir = await fixtures.project("graphql");
+    const before = await snapshot(dir);
+    for (const name of ["Query", "Time", "ProductInput"]) {
+      const result = await runCli(["add-model", name, "--fields", "a:string", "--yes"], dir, { env: cliEnv() });
+      expect([result.exitCode, result.stderr]).toEqual([2, expect.stringContaining("GraphQL type")]);
+    }
+    const server = join(dir, "src/adapters/graphql/graphql-server.ts");
+    const code = await readFile(server, "utf8");
+    await writeFile(
+      server,
+      code.replace("resolvers: userResolvers(dependencies)", "resolvers: [userResolvers(dependencies)]"),
+    );
+    const edited = await snapshot(dir);
+    const result = await runCli([...CATEGORY, "--yes"], dir, { env: cliEnv() });
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toContain("resolvers: [userResolvers(dependencies), ...modelResolvers(dependencies)]");
+    expect(await snapshot(dir)).toEqual(edited);
+    expect(edited).not.toEqual(before);
+  });
+});

@@ -1,0 +1,81 @@
+import { describe, expect, test } from "bun:test";
+import { readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { cliEnv, runCli } from "../cli/run-cli.ts";
+import { added, snapshot, useProjectFixtures } from "./project-fixture.ts";
+
+const fixtures = useProjectFixtures();
+
+const POST = ["add-model", "Post", "--fields", "title:string:not_null", "--belongs-to", "User"];
+const NOTE = ["add-model", "Note", "--fields", "text:string", "--belongs-to", "User"];
+const REPOSITORY = "src/adapters/persistence/users.repository.ts";
+const GUARD = "src/adapters/persistence/user-children.ts";
+
+const read = (dir: string, path: string) => readFile(join(dir, path), "utf8");
+
+describe("scaffold add-model --belongs-to User", () => {
+  for (const template of ["full", "minimal", "graphql"] as const) {
+    test(`${template}: user_id, the users' guard patched in once, and rewritten with every model of users`, async () => {
+      const dir = await fixtures.project(template);
+      const original = await read(dir, REPOSITORY);
+      await added(dir, POST);
+      const repository = await read(dir, REPOSITORY);
+      expect(repository).toContain("return this.#rows.softDelete(id, now, guardUserChildren);");
+      expect(repository).toContain(`import { guardUserChildren } from "./user-children.ts";`);
+      // Only that line and its import change in the template's file.
+      expect(repository.split("\n").length).toBe(original.split("\n").length + 1);
+      expect(await read(dir, GUARD)).toContain("still has posts: delete them first`);");
+      expect(await read(dir, "src/adapters/persistence/posts.table.ts")).toContain("users");
+      expect(await read(dir, "src/modules/posts.module.ts")).toContain("users: userRepository(db)");
+      if (template === "minimal") {
+        const routes = await read(dir, "src/adapters/http/posts.routes.ts");
+        expect(routes).toContain(`import { toUserBody, userSchema } from "./users.schemas.ts";`);
+        expect(routes).not.toContain("mayWriteFor");
+      }
+
+      const plan = await runCli([...NOTE, "--json"], dir, { env: cliEnv() });
+      const changed: string[] = JSON.parse(plan.stdout).change;
+      expect(changed).toContain(GUARD);
+      expect(changed).not.toContain(REPOSITORY);
+      await added(dir, NOTE);
+      expect(await read(dir, REPOSITORY)).toBe(repository);
+      expect(await read(dir, GUARD)).toContain("still has notes: delete them first");
+    });
+  }
+
+  test("full: include=user answers the users' public shape, and only the user or an administrator writes", async () => {
+    const dir = await fixtures.project("full");
+    await added(dir, POST);
+    const routes = await read(dir, "src/adapters/http/posts.routes.ts");
+    expect(routes).toContain(`import { toUserBody, userSchema } from "./users.schemas.ts";`);
+    expect(routes).toContain("if (principal.id !== userId && !principal.isAdmin) throw forbidden(");
+    expect(routes).toContain(`mayWriteFor(c.get("principal"), userId);`);
+    expect(routes.match(/mayWriteFor\(c\.get\("principal"\)/g)?.length).toBe(5);
+    expect(await read(dir, "README.md")).toContain("/api/v1/users/{userId}/posts");
+  });
+
+  test("a hand-edited users' repository: exit 1 with the edit to make, nothing written", async () => {
+    const dir = await fixtures.project("minimal");
+    const path = join(dir, REPOSITORY);
+    await writeFile(
+      path,
+      (await readFile(path, "utf8")).replace("this.#rows.softDelete(id, now)", "this.#rows.gone()"),
+    );
+    const before = await snapshot(dir);
+    const result = await runCli([...POST, "--yes"], dir, { env: cliEnv() });
+    expect(await snapshot(dir)).toEqual(before);
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toContain(REPOSITORY);
+    expect(result.stderr).toContain("return this.#rows.softDelete(id, now, guardUserChildren);");
+  });
+
+  test("a failure after the users' repository was written restores it", async () => {
+    const dir = await fixtures.project("full");
+    const before = await snapshot(dir);
+    for (const after of ["5", "14"]) {
+      const result = await runCli([...POST, "--yes"], dir, { env: cliEnv({ SCAFFOLD_ADD_MODEL_FAIL_AFTER: after }) });
+      expect(result.exitCode).toBe(1);
+      expect(await snapshot(dir)).toEqual(before);
+    }
+  });
+});
