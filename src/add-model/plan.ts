@@ -13,7 +13,15 @@ import { emitContext, type ModelRecord, type ModelTemplate, namesOf, type Relate
 import { modelNames } from "./names.ts";
 import { addToModuleList, addToSchemaFiles, ManualEditError, spreadModelAdapters } from "./patches.ts";
 import { type Project, TEMPLATE_MODELS } from "./project.ts";
-import { addModelResolvers, GRAPHQL_SERVER_PATH, guardUserDelete, USERS_REPOSITORY_PATH } from "./template-patches.ts";
+import {
+  addModelResolvers,
+  documentDeleteUserConflict,
+  documentUserDeleteConflict,
+  GRAPHQL_SERVER_PATH,
+  guardUserDelete,
+  USERS_REPOSITORY_PATH,
+  USERS_ROUTES_PATH,
+} from "./template-patches.ts";
 
 /** What the user asked for, as parsed from the command line. */
 export interface AddModelRequest {
@@ -296,12 +304,21 @@ export function planAddModel(project: Project, request: AddModelRequest, read: R
     );
     if (project.models.length === 0) patch(TEST_APP, (code) => spreadModelAdapters(TEST_APP, code));
     if (project.models.length === 0 && project.template === "graphql") patch(GRAPHQL_SERVER_PATH, addModelResolvers);
-    const belongsToUser = (list: ModelRecord[]) => list.some((record) => record.belongsTo.includes(USER));
-    if (belongsToUser(records) && !belongsToUser(project.models)) patch(USERS_REPOSITORY_PATH, guardUserDelete);
+  }
+  const belongsToUser = (list: ModelRecord[]) => list.some((record) => record.belongsTo.includes(USER));
+  // The first model of users: deleting a user runs the guard, and the users' DELETE documents its 409.
+  const guardsUsers = addsModel && belongsToUser(records) && !belongsToUser(project.models);
+  if (guardsUsers) {
+    patch(USERS_REPOSITORY_PATH, guardUserDelete);
+    const { template } = project;
+    if (template !== "graphql") patch(USERS_ROUTES_PATH, (code) => documentUserDeleteConflict(template, code));
   }
   if (project.template === "graphql") {
     const sections = (list: ModelRecord[]) => sectionsOf(list, options, emitSdlSection);
-    patch(SCHEMA_PATH, (sdl) => updateSections(sdl, sections(project.models), sections(records), SDL_SECTIONS));
+    patch(SCHEMA_PATH, (sdl) => {
+      const updated = updateSections(sdl, sections(project.models), sections(records), SDL_SECTIONS);
+      return guardsUsers ? documentDeleteUserConflict(updated) : updated;
+    });
   }
   const readme = read("README.md");
   if (readme !== undefined) {

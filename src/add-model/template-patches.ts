@@ -1,13 +1,19 @@
+import { SCHEMA_PATH } from "./emit/graphql/sdl.ts";
 import { manual, sortImportBlock } from "./patches.ts";
 
 export const GRAPHQL_SERVER_PATH = "src/adapters/graphql/graphql-server.ts";
 
-/** `code` with the one match of `pattern` replaced and `importLine` added; a ManualEditError when it is not there. */
-function replaceOnce(path: string, code: string, pattern: RegExp, replacement: string, importLine: string): string {
-  const edit = `  ${importLine}\n  and replace \`${pattern.source.replace(/\\/g, "")}\` with \`${replacement}\``;
-  const matches = code.match(new RegExp(pattern.source, "g")) ?? [];
-  if (matches.length !== 1) throw manual(path, `no longer holds \`${pattern.source.replace(/\\/g, "")}\` once`, edit);
-  return sortImportBlock(code.replace(pattern, replacement), importLine);
+/**
+ * `code` with the one occurrence of `find` replaced (and `importLine` added, when given); a ManualEditError when it
+ * is not there exactly once.
+ */
+function replaceOnce(path: string, code: string, find: string, replacement: string, importLine?: string): string {
+  const replace = `replace \`${find}\` with \`${replacement}\``;
+  const edit = importLine ? `  ${importLine}\n  and ${replace}` : `  ${replace}`;
+  const parts = code.split(find);
+  if (parts.length !== 2) throw manual(path, `no longer holds \`${find}\` once`, edit);
+  const replaced = parts.join(replacement);
+  return importLine ? sortImportBlock(replaced, importLine) : replaced;
 }
 
 /**
@@ -18,7 +24,7 @@ export const addModelResolvers = (code: string): string =>
   replaceOnce(
     GRAPHQL_SERVER_PATH,
     code,
-    /resolvers: userResolvers\(dependencies\)/,
+    "resolvers: userResolvers(dependencies)",
     "resolvers: [userResolvers(dependencies), ...modelResolvers(dependencies)]",
     `import { modelResolvers } from "./model-resolvers.ts";`,
   );
@@ -33,7 +39,32 @@ export const guardUserDelete = (code: string): string =>
   replaceOnce(
     USERS_REPOSITORY_PATH,
     code,
-    /return this\.#rows\.softDelete\(id, now\);/,
+    "return this.#rows.softDelete(id, now);",
     "return this.#rows.softDelete(id, now, guardUserChildren);",
     `import { guardUserChildren } from "./user-children.ts";`,
+  );
+
+export const USERS_ROUTES_PATH = "src/adapters/http/users.routes.ts";
+
+/**
+ * `src/adapters/http/users.routes.ts` (the REST templates), with the users' guard: the users' DELETE documents the
+ * 409 CONFLICT it can now answer.
+ */
+export const documentUserDeleteConflict = (template: "full" | "minimal", code: string): string =>
+  template === "full"
+    ? replaceOnce(USERS_ROUTES_PATH, code, "[403],", "[403, 409],")
+    : replaceOnce(
+        USERS_ROUTES_PATH,
+        code,
+        `routes.remove("Delete a user (soft delete: the row keeps its deletion time)")`,
+        `routes.remove("Delete a user (soft delete: the row keeps its deletion time)", [409])`,
+      );
+
+/** The `graphql` template's schema, with the users' guard: `deleteUser` documents its CONFLICT. */
+export const documentDeleteUserConflict = (sdl: string): string =>
+  replaceOnce(
+    SCHEMA_PATH,
+    sdl,
+    `NOT_FOUND for an unknown or deleted user."`,
+    `NOT_FOUND for an unknown or deleted user; CONFLICT while the user owns rows (delete them first)."`,
   );

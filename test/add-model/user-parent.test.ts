@@ -10,6 +10,8 @@ const POST = ["add-model", "Post", "--fields", "title:string:not_null", "--belon
 const NOTE = ["add-model", "Note", "--fields", "text:string", "--belongs-to", "User"];
 const REPOSITORY = "src/adapters/persistence/users.repository.ts";
 const GUARD = "src/adapters/persistence/user-children.ts";
+const USERS_ROUTES = "src/adapters/http/users.routes.ts";
+const SDL = "src/adapters/graphql/schema.graphql";
 
 const read = (dir: string, path: string) => readFile(join(dir, path), "utf8");
 
@@ -24,6 +26,16 @@ describe("scaffold add-model --belongs-to User", () => {
       expect(repository).toContain(`import { guardUserChildren } from "./user-children.ts";`);
       // Only that line and its import change in the template's file.
       expect(repository.split("\n").length).toBe(original.split("\n").length + 1);
+      // The users' delete documents the guard's 409.
+      if (template === "graphql") {
+        const sdl = await read(dir, SDL);
+        expect(sdl).toContain(
+          `NOT_FOUND for an unknown or deleted user; CONFLICT while the user owns rows (delete them first)."\n  deleteUser(`,
+        );
+      } else {
+        const routes = await read(dir, USERS_ROUTES);
+        expect(routes).toContain(template === "full" ? "  [403, 409],\n);" : `deletion time)", [409]);`);
+      }
       expect(await read(dir, GUARD)).toContain("still has posts: delete them first`);");
       expect(await read(dir, "src/adapters/persistence/posts.table.ts")).toContain("users");
       expect(await read(dir, "src/modules/posts.module.ts")).toContain("users: userRepository(db)");
@@ -37,6 +49,7 @@ describe("scaffold add-model --belongs-to User", () => {
       const changed: string[] = JSON.parse(plan.stdout).change;
       expect(changed).toContain(GUARD);
       expect(changed).not.toContain(REPOSITORY);
+      expect(changed).not.toContain(USERS_ROUTES);
       await added(dir, NOTE);
       expect(await read(dir, REPOSITORY)).toBe(repository);
       expect(await read(dir, GUARD)).toContain("still has notes: delete them first");
@@ -67,6 +80,18 @@ describe("scaffold add-model --belongs-to User", () => {
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toContain(REPOSITORY);
     expect(result.stderr).toContain("return this.#rows.softDelete(id, now, guardUserChildren);");
+  });
+
+  test("hand-edited users' routes: exit 1 naming the file and the edit, nothing written", async () => {
+    const dir = await fixtures.project("full");
+    const path = join(dir, USERS_ROUTES);
+    await writeFile(path, (await readFile(path, "utf8")).replace("  [403],\n);", "  [403, 422],\n);"));
+    const before = await snapshot(dir);
+    const result = await runCli([...POST, "--yes"], dir, { env: cliEnv() });
+    expect(await snapshot(dir)).toEqual(before);
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toContain(USERS_ROUTES);
+    expect(result.stderr).toContain("replace `[403],` with `[403, 409],`");
   });
 
   test("a failure after the users' repository was written restores it", async () => {

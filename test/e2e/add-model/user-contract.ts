@@ -17,7 +17,8 @@ const client = (url: string, token?: string) => async (method: string, path: str
 
 /**
  * `--belongs-to User` over REST: posts created under a user, `include=user` showing exactly what the users' own
- * routes show (never the password hash), 409 when deleting a user with a live post, and (full) 403 for another user.
+ * routes show (never the password hash), 409 when deleting a user with a live post (and in /apidocs), and (full) 403
+ * for another user.
  * Run last: in `full` it deletes the signed-in user.
  */
 export async function checkUserRoutes(url: string, template: TemplateName, token?: string): Promise<void> {
@@ -46,6 +47,8 @@ export async function checkUserRoutes(url: string, template: TemplateName, token
   const refused = await call("DELETE", `/api/v1/users/${userId}`);
   expect([refused.status, refused.body.error?.code]).toEqual([409, "CONFLICT"]);
   expect((await call("GET", `/api/v1/users/${userId}`)).status).toBe(200);
+  const openapi = (await call("GET", "/apidocs/openapi.json")).body;
+  expect(Object.keys(openapi.paths["/api/v1/users/{id}"].delete.responses)).toContain("409");
 
   if (template === "full") {
     const registered = await http(url, "POST", "/api/v1/auth/register", {
