@@ -1,3 +1,4 @@
+import type { ServerResponse } from "node:http";
 import type { MiddlewareHandler } from "hono";
 import { setResponseHeader } from "../response-header.ts";
 
@@ -17,11 +18,27 @@ const defaults = {
   "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
 };
 
-/** The security headers of every answer it runs for (see app.ts for the health answers, which it skips). */
+/** @hono/node-server hands each request's Node.js answer to the app as `c.env.outgoing`. */
+function nodeAnswer(env: unknown): ServerResponse | undefined {
+  const outgoing = (env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+  return typeof outgoing?.setHeader === "function" ? outgoing : undefined;
+}
+
+/**
+ * The security headers of every answer it runs for (see app.ts for the health answers, which it skips). On Node.js
+ * they go on the Node.js answer before the handler runs, where the handler's own headers take precedence when
+ * @hono/node-server writes them: setting them on Hono's finished answer makes a `Headers` object of every answer,
+ * ~12 µs of CPU per request there. Bun and Deno answers take them on the finished answer.
+ */
 export function securityHeaders(): MiddlewareHandler {
   const alwaysEntries = Object.entries(always);
   const defaultEntries = Object.entries(defaults);
   return async (c, next) => {
+    const outgoing = nodeAnswer(c.env);
+    if (outgoing) {
+      for (const [name, value] of [...alwaysEntries, ...defaultEntries]) outgoing.setHeader(name, value);
+      return next();
+    }
     await next();
     for (const [name, value] of alwaysEntries) setResponseHeader(c, name, value);
     for (const [name, value] of defaultEntries) {
