@@ -33,10 +33,11 @@ function nodeAnswer(env: unknown): ServerResponse | undefined {
 export function securityHeaders(): MiddlewareHandler {
   const alwaysEntries = Object.entries(always);
   const defaultEntries = Object.entries(defaults);
+  const allEntries = [...alwaysEntries, ...defaultEntries];
   return async (c, next) => {
     const outgoing = nodeAnswer(c.env);
     if (outgoing) {
-      for (const [name, value] of [...alwaysEntries, ...defaultEntries]) outgoing.setHeader(name, value);
+      for (const [name, value] of allEntries) outgoing.setHeader(name, value);
       return next();
     }
     await next();
