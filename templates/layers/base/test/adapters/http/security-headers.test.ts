@@ -13,6 +13,7 @@ function secureApp() {
       "content-security-policy": "default-src 'self'",
     }),
   );
+  app.get("/embeddable", (c) => c.text("widget", 200, { "x-frame-options": "SAMEORIGIN" }));
   app.get("/moved", () => withImmutableHeaders(Response.redirect("http://localhost/data", 301)));
   return app;
 }
@@ -33,6 +34,13 @@ describe("security headers", () => {
     expect(res.headers.get("cache-control")).toBe("public, max-age=60");
     expect(res.headers.get("content-security-policy")).toBe("default-src 'self'");
     expect(res.headers.get("x-frame-options")).toBe("DENY");
+  });
+
+  test("an answer's own value of any of them is kept (one rule on every runtime; Node.js answers keep them anyway)", async () => {
+    const res = await secureApp().request("/embeddable");
+    expect(res.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("cache-control")).toBe("no-store");
   });
 
   test("answers with immutable headers get them too", async () => {
