@@ -93,19 +93,22 @@ interface Load {
 }
 
 /**
- * Server and load generator each get a core of their own: this process (and so every server it starts) is pinned to
- * core 0, wrk to core 1. Otherwise they compete for the same cores, and a figure says more about the client than about
- * the server; a bare Hono app answers faster than autocannon can ask, which is why wrk (C) is used.
+ * Server and load generator each get a core of their own: servers run on core 0, wrk on core 1. Otherwise they compete
+ * for the same cores, and a figure says more about the client than about the server; a bare Hono app answers faster
+ * than autocannon can ask, which is why wrk (C) is used. Servers are pinned by inheritance: this process moves to
+ * core 0 (all its threads) while it starts them, and to core 1 while it measures, so that its own work then (the OTLP
+ * receiver decoding the traced services' spans, spawning wrk) does not take the server's core.
  */
-function pinServersToCoreZero(): boolean {
+function pinThisProcess(core: 0 | 1): boolean {
   if (availableParallelism() < 2 || !Bun.which("taskset")) return false;
-  return Bun.spawnSync(["taskset", "-a", "-p", "-c", "0", String(process.pid)], { stdout: "ignore" }).exitCode === 0;
+  const pin = ["taskset", "-a", "-p", "-c", String(core), String(process.pid)];
+  return Bun.spawnSync(pin, { stdout: "ignore" }).exitCode === 0;
 }
 if (!Bun.which("wrk")) {
   console.error("bench/service.ts needs wrk: apt-get install -y wrk (or brew install wrk)");
   process.exit(1);
 }
-const PINNED = pinServersToCoreZero();
+const PINNED = pinThisProcess(0);
 
 /** wrk for `seconds` against `url`; its text report on stdout. `script`: a Lua file that shapes the request (POST). */
 async function wrk(seconds: number, url: string, token?: string, script?: string): Promise<string> {
@@ -250,6 +253,9 @@ async function measurePair(pairing: Pairing): Promise<void> {
   pairing.cpuRatios.push(subject.cpuUs / reference.cpuUs);
 }
 
+/** The environment of the generated Dockerfile's image (graphql-js, for one, checks NODE_ENV). */
+const PRODUCTION = { APP_ENV: "production", NODE_ENV: "production" };
+
 const LIST_SIZE = 20;
 
 /** The baseline must do the same work: the same status and body as the service on every data route. */
@@ -384,7 +390,7 @@ async function templateSubjects(
   bare: Subject,
   pair: (subject: Subject, reference: Subject, route: Route, referenceRoute?: Route) => void,
 ): Promise<Subject[]> {
-  const env = (dir: string) => ({ DATABASE_URL: `file:${join(dir, `bench-${runtime}.db`)}`, APP_ENV: "production" });
+  const env = (dir: string) => ({ DATABASE_URL: `file:${join(dir, `bench-${runtime}.db`)}`, ...PRODUCTION });
   const minimalService = await startService(projects.minimal, runtime, env(projects.minimal));
   const created = await new ContractClient(minimalService.url).call("POST", "/api/v1/users", {
     body: { email: `bench-${runtime}@example.com`, name: "Bench" },
@@ -434,6 +440,7 @@ async function measureRuntime(
     pairings.push({ subject, reference, route, referenceRoute, rpsRatios: [], cpuRatios: [] });
   let receiver: OtlpReceiver | undefined;
   try {
+    if (PINNED) pinThisProcess(0);
     console.error(`${runtime}: starting the bare Hono apps, the baselines and the services`);
     const barePaths = { [HEALTH]: "/health", [USER]: `/api/v1/users/${USER_ID}` };
     const bareServer = await launchServer(bareDir, `bare ${runtime}`, command(runtime, BARE_FILE), {});
@@ -447,7 +454,7 @@ async function measureRuntime(
     pair(withId, bare, USER);
     for (const target of targets) {
       const name = DATABASE_NAMES[target.database];
-      const env = { DATABASE_URL: target.url, JWT_SECRET: "b".repeat(48), APP_ENV: "production", BCRYPT_ROUNDS: "4" };
+      const env = { DATABASE_URL: target.url, JWT_SECRET: "b".repeat(48), BCRYPT_ROUNDS: "4", ...PRODUCTION };
       const service = await startService(target.dir, runtime, env);
       const session = await registerSession(service);
       const dataPaths = { [USER]: `/api/v1/users/${session.id}`, [LIST]: `/api/v1/users?limit=${LIST_SIZE}` };
@@ -477,6 +484,7 @@ async function measureRuntime(
       }
     }
     if (templates) subjects.push(...(await templateSubjects(runtime, templates, bare, pair)));
+    if (PINNED) pinThisProcess(1);
     for (let round = 1; round <= ROUNDS; round++) {
       console.error(`${runtime}: round ${round} of ${ROUNDS}`);
       for (const pairing of pairings) await measurePair(pairing);
@@ -516,7 +524,7 @@ function printTable(rows: Row[]): void {
     .map((value) => value.toFixed(2))
     .join(" ");
   console.log(
-    `\nwrk: 1 thread, ${CONNECTIONS} connections, ${SECONDS} s per measurement after a 2 s warm-up, median of ${ROUNDS} rounds, ratios the median of each round's back-to-back pair; ${PINNED ? "servers on core 0, wrk on core 1" : "not pinned to cores (needs taskset and 2 cores)"}; load average ${loadAverage}\n`,
+    `\nwrk: 1 thread, ${CONNECTIONS} connections, ${SECONDS} s per measurement after a 2 s warm-up, median of ${ROUNDS} rounds, ratios the median of each round's back-to-back pair; ${PINNED ? "servers on core 0, wrk and the OTLP receiver on core 1" : "not pinned to cores (needs taskset and 2 cores)"}; load average ${loadAverage}\n`,
   );
   console.log(
     "| runtime | target | route | req/s | p99 ms | CPU µs/req | compared with | req/s ratio | CPU ratio | check | errors | non-2xx |",
