@@ -35,7 +35,7 @@
  * requests/s: read the CPU ratios.
  */
 import { rm, writeFile } from "node:fs/promises";
-import { availableParallelism, loadavg } from "node:os";
+import { availableParallelism, cpus, loadavg } from "node:os";
 import { dirname, join } from "node:path";
 import { ContractClient } from "../test/e2e/generated/contract-client.ts";
 import { GraphqlClient } from "../test/e2e/generated/graphql-client.ts";
@@ -524,7 +524,7 @@ function printTable(rows: Row[]): void {
     .map((value) => value.toFixed(2))
     .join(" ");
   console.log(
-    `\nwrk: 1 thread, ${CONNECTIONS} connections, ${SECONDS} s per measurement after a 2 s warm-up, median of ${ROUNDS} rounds, ratios the median of each round's back-to-back pair; ${PINNED ? "servers on core 0, wrk and the OTLP receiver on core 1" : "not pinned to cores (needs taskset and 2 cores)"}; load average ${loadAverage}\n`,
+    `\nwrk: 1 thread, ${CONNECTIONS} connections, ${SECONDS} s per measurement after a 2 s warm-up, median of ${ROUNDS} rounds, ratios the median of each round's back-to-back pair; ${PINNED ? "servers on core 0, wrk and the OTLP receiver on core 1" : "not pinned to cores (needs taskset and 2 cores)"}; ${cpus()[0]?.model ?? "unknown CPU"}; load average ${loadAverage}\n`,
   );
   console.log(
     "| runtime | target | route | req/s | p99 ms | CPU µs/req | compared with | req/s ratio | CPU ratio | check | errors | non-2xx |",
