@@ -3,6 +3,7 @@ import { drizzle } from "drizzle-orm/mysql2";
 import { migrate } from "drizzle-orm/mysql2/migrator";
 import mysql from "mysql2";
 import type { AppDatabase } from "../adapters/persistence/dialect.ts";
+import { queriesOnCheckedOutConnections } from "./checked-out-queries.ts";
 import { wrappedDatabaseClient } from "./database-client.ts";
 import type { DatabaseHandle } from "./database-handle.ts";
 import { splitDatabaseUrl } from "./database-url.ts";
@@ -27,7 +28,9 @@ export async function ensureDatabase(url: string): Promise<void> {
 export async function openDatabase(url: string): Promise<DatabaseHandle<AppDatabase>> {
   await ensureDatabase(url);
   // Drizzle gets the callback pool as its first argument and wraps it itself; its `{ client }` form misdetects pools.
-  const pool = mysql.createPool({ uri: url, connectionLimit: 10, connectTimeout: 5_000, enableKeepAlive: true });
+  const pool = queriesOnCheckedOutConnections(
+    mysql.createPool({ uri: url, connectionLimit: 10, connectTimeout: 5_000, enableKeepAlive: true }),
+  );
   const db = drizzle(wrappedDatabaseClient(pool), { mode: "default" });
   const promisePool = pool.promise();
   return {
