@@ -17,6 +17,7 @@ const isReadOnlyError = (error: Error | null) => READ_ONLY_ERRNOS.has((error as 
  * in, every finished statement (its rows, its column definitions) survives V8's young-generation collections: under
  * load ~1.4 KB per statement goes to the old generation, and the full collections that clear it away cost a request
  * on Node.js and Deno up to half as much again after the heap was shrunk in an idle minute (docs/database.md).
+ * It answers through the callback only, with no query object to stream from (Drizzle streams on a connection it takes).
  */
 export function queriesOnCheckedOutConnections(pool: Pool): Pool {
   const query = (sql: unknown, valuesOrCallback: unknown, maybeCallback?: Callback) => {
