@@ -4,6 +4,8 @@ import { errorHandler } from "./adapters/http/middleware/error-handler.ts";
 import { notFoundHandler } from "./adapters/http/middleware/not-found.ts";
 import { requestLogger } from "./adapters/http/middleware/request-logger.ts";
 import { securityHeaders } from "./adapters/http/middleware/security-headers.ts";
+import { answerProbesFirst } from "./adapters/http/probe-shortcut.ts";
+import { requestLog } from "./adapters/http/request-log.ts";
 import { createRouter } from "./adapters/http/router.ts";
 import { defaultBodyLimitBytes } from "./infrastructure/config.ts";
 import type { Logger } from "./infrastructure/logger.ts";
@@ -35,17 +37,26 @@ export function createApp({
   modules: appModules = modules,
 }: AppDependencies) {
   const app = createRouter();
-  for (const middleware of moduleMiddleware(appModules, container)) app.use(middleware);
+  const onError = errorHandler(logger, exposeErrors);
+  const middleware = moduleMiddleware(appModules, container);
+  for (const handler of middleware) app.use(handler);
   app.use(requestLogger(logger));
-  app.onError(errorHandler(logger, exposeErrors));
+  app.onError(onError);
   // Health answers come before the middleware below, which they do not need (probes send no body and get no
   // secrets): a header besides the content type takes a plain 200 off the fast paths of Deno.serve and
   // @hono/node-server. Hono runs handlers in the order they are added, and a health answer ends the chain.
-  app.route("/health", healthRoutes({ service, pingDatabase }));
+  const health = healthRoutes({ service, pingDatabase });
+  app.route("/health", health);
   app.use(securityHeaders());
   app.use(bodyLimit(bodyLimitBytes));
   for (const { path, router } of moduleRoutes(appModules, container)) app.route(path, router);
   mountModules(app, appModules);
   app.notFound(notFoundHandler(app.routes));
+  // Without middleware of the modules' in front of every route (metrics, tracing), the probes skip the rest too.
+  if (middleware.length === 0) {
+    const probes = createRouter().route("/health", health);
+    probes.onError(onError);
+    answerProbesFirst(app, probes, requestLog(logger));
+  }
   return app;
 }
