@@ -40,7 +40,10 @@ export interface AppModule<
   }) => Provides;
   /** Its routers, built from the container (which holds what every module provides). */
   routes?: (container: Needs) => RouteEntry[];
-  /** Middleware in front of every route, the request logger included (tracing, metrics), in module order. */
+  /**
+   * Middleware in front of every route, the request logger and the health probes included (tracing, metrics), in
+   * module order.
+   */
   middleware?: (container: Needs) => MiddlewareHandler[];
   securitySchemes?: Record<string, SecurityScheme>;
   /**
