@@ -6,7 +6,10 @@ import type { Container } from "../../../src/modules/container.ts";
 /** The app with no module at all (so no module middleware); every log line is kept. */
 function probedApp(pingDatabase: () => Promise<void> = async () => {}) {
   const lines: string[] = [];
-  const logger = pino({ level: "info", base: { service: "test-service" } }, { write: (line: string) => lines.push(line) });
+  const logger = pino(
+    { level: "info", base: { service: "test-service" } },
+    { write: (line: string) => lines.push(line) },
+  );
   const app = createApp({
     container: {} as Container,
     logger,
