@@ -52,7 +52,8 @@ export function createApp({
   for (const { path, router } of moduleRoutes(appModules, container)) app.route(path, router);
   mountModules(app, appModules);
   app.notFound(notFoundHandler(app.routes));
-  // Without middleware of the modules' in front of every route (metrics, tracing), the probes skip the rest too.
+  // When no module puts middleware in front of every route (metrics and tracing must see the probes), the probes
+  // skip the app's middleware chain altogether (probe-shortcut.ts).
   if (middleware.length === 0) {
     const probes = createRouter().route("/health", health);
     probes.onError(onError);
