@@ -1,6 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "./app-env.ts";
-import { type LoggedRequest, REQUEST_ID_HEADER, requestIdFor } from "./request-log.ts";
+import { type LoggedRequest, REQUEST_ID_HEADER, requestIdFor, sendsRequestIdBack } from "./request-log.ts";
 import { withResponseHeader } from "./response-header.ts";
 
 /**
@@ -32,7 +32,7 @@ export function answerProbesFirst(
     const incoming = request.headers.get(REQUEST_ID_HEADER);
     const id = requestIdFor(incoming);
     const finish = (res: Response) => {
-      const answer = incoming !== null || res.status >= 400 ? withResponseHeader(res, REQUEST_ID_HEADER, id) : res;
+      const answer = sendsRequestIdBack(incoming, res.status) ? withResponseHeader(res, REQUEST_ID_HEADER, id) : res;
       log({ id, method: "GET", route: path, path, status: answer.status, startedAt });
       return answer;
     };

@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { matchedRoutes } from "hono/route";
 import type { Logger } from "../../../infrastructure/logger.ts";
 import type { AppEnv } from "../app-env.ts";
-import { REQUEST_ID_HEADER, requestIdFor, requestLog } from "../request-log.ts";
+import { REQUEST_ID_HEADER, requestIdFor, requestLog, sendsRequestIdBack } from "../request-log.ts";
 import { setResponseHeader } from "../response-header.ts";
 
 /**
@@ -20,11 +20,8 @@ function answeringRoute(c: Context): string {
 }
 
 /**
- * The request id (the caller's `X-Request-Id` or a new UUID; in `c.get("requestId")`), then one log line per request
- * (request-log.ts).
- * The id goes back in the answer's `X-Request-Id` when the caller sent one and on every error (status >= 400), the
- * answers someone quotes in a report. Not on every answer: a second header takes a plain 200 off the fast paths of
- * Deno.serve and @hono/node-server, which costs a `/health` answer about 20% of its throughput there.
+ * The request id (the caller's `X-Request-Id` or a new UUID; in `c.get("requestId")`, sent back as
+ * `sendsRequestIdBack` says), then one log line per request (request-log.ts).
  */
 export function requestLogger(logger: Logger): MiddlewareHandler<AppEnv> {
   const log = requestLog(logger);
@@ -34,7 +31,7 @@ export function requestLogger(logger: Logger): MiddlewareHandler<AppEnv> {
     const id = requestIdFor(incoming);
     c.set("requestId", id);
     await next();
-    if (incoming !== undefined || c.res.status >= 400) setResponseHeader(c, REQUEST_ID_HEADER, id);
+    if (sendsRequestIdBack(incoming, c.res.status)) setResponseHeader(c, REQUEST_ID_HEADER, id);
     log({ id, method: c.req.method, route: answeringRoute(c), path: c.req.path, status: c.res.status, startedAt });
   };
 }
