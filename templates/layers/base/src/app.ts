@@ -57,7 +57,7 @@ export function createApp({
   if (middleware.length === 0) {
     const probes = createRouter().route("/health", health);
     probes.onError(onError);
-    answerProbesFirst(app, probes, requestLog(logger));
+    answerProbesFirst(app, { routes: probes, alive: ["/health", "/health/liveness"] }, requestLog(logger));
   }
   return app;
 }

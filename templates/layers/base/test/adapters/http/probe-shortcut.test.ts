@@ -1,5 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { pino } from "pino";
+import { healthRoutes } from "../../../src/adapters/http/health.routes.ts";
+import { answerProbesFirst } from "../../../src/adapters/http/probe-shortcut.ts";
+import { createRouter } from "../../../src/adapters/http/router.ts";
 import { createApp } from "../../../src/app.ts";
 import type { Container } from "../../../src/modules/container.ts";
 
@@ -46,6 +49,29 @@ describe("probes answered before the middleware chain", () => {
         msg: "request",
       },
     ]);
+  });
+
+  test("the liveness answers built here are the health routes' own answers", async () => {
+    const { app } = probedApp();
+    const routed = healthRoutes({ service: "test-service", pingDatabase: async () => {} });
+    const pairs: [path: string, route: string][] = [
+      ["/health", "/"],
+      ["/health/liveness", "/liveness"],
+    ];
+    for (const [path, route] of pairs) {
+      const built = (await app.fetch(new Request(`http://localhost${path}`))) as Response;
+      const documented = await routed.request(route);
+      expect(built.status).toBe(documented.status);
+      expect([...built.headers]).toEqual([...documented.headers]);
+      expect(await built.text()).toBe(await documented.text());
+    }
+  });
+
+  test("a liveness path without a GET route is refused when the app is built", () => {
+    const probes = createRouter().route("/health", healthRoutes({ service: "s", pingDatabase: async () => {} }));
+    expect(() => answerProbesFirst(createRouter(), { routes: probes, alive: ["/health/live"] }, () => {})).toThrow(
+      "answerProbesFirst: no GET route for /health/live",
+    );
   });
 
   test("a caller's X-Request-Id comes back; a failed readiness check is a 503 carrying the id it was logged with", async () => {
