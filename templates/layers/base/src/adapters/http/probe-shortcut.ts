@@ -13,7 +13,7 @@ export interface Probes {
 
 /**
  * Makes `app` answer `GET` on the probe paths before Hono matches them against `app`'s middleware: the liveness
- * probes with {@link ALIVE} at once, the others from `probes.routes`. Orchestrators call probes every few seconds on
+ * probes with {@link ALIVE} at once, the others from `routes`. Orchestrators call probes every few seconds on
  * every replica, and a probe needs none of that middleware (no body, no secrets); what every request gets, it keeps:
  * its request id (the caller's, sent back, or a new one, sent back on an error) and its log line.
  *
