@@ -70,8 +70,8 @@ function appendToArray(code: string, array: Node, element: string): string {
 }
 
 /**
- * `element` at the end of the array literal `name` exports; every element must be of `kind` and none equal to
- * `element`. Otherwise (the file was changed by hand) a ManualEditError with `edit`.
+ * `element` at the end of the array literal `name` exports; every element must be of `kind` or a spread (`...base`:
+ * the list goes on after it). Otherwise (the file was changed by hand) a ManualEditError with `edit`.
  */
 function appendToExported(
   path: string,
@@ -88,26 +88,35 @@ function appendToExported(
   }
   if (!array) throw manual(path, `no longer exports \`${target.name}\` as an array literal`, edit);
   const elements = array.elements as Node[];
-  if (elements.some((node) => node?.type !== target.kind)) {
+  if (elements.some((node) => node?.type !== target.kind && node?.type !== "SpreadElement")) {
     throw manual(path, `lists something other than ${target.what} in \`${target.name}\``, edit);
-  }
-  if (elements.some((node) => code.slice(node.start as number, node.end as number) === element)) {
-    throw manual(path, `already lists ${element}`, edit);
   }
   return appendToArray(code, array, element);
 }
 
-/** `src/modules/index.ts`: the module's import, and the module at the end of `modules`. */
+/**
+ * `src/modules/index.ts`: the module's import, and the module at the end of `modules`. A module the file already names
+ * (the manual edit was made, wherever its list is) is left where it is: the advice, once followed, lets the next run
+ * through.
+ */
 export function addToModuleList(path: string, code: string, exportName: string, file: string): string {
   const importLine = `import { ${exportName} } from "./${file}";`;
+  // A model's module name is letters and digits only (from a PascalCase name): no regex escaping needed.
+  const name = new RegExp(`\\b${exportName}\\b`);
+  const imported = /^import\s*(?:type\s*)?{([^}]*)}/gm;
+  const isImported = [...code.matchAll(imported)].some((match) => name.test(match[1] ?? ""));
+  const withImport = (edited: string) => (isImported ? edited : sortImportBlock(edited, importLine));
+  if (name.test(code.replace(imported, ""))) return withImport(code);
   const edit = `  ${importLine}\n  and ${exportName} at the end of the array: export const modules = [..., ${exportName}] as const;`;
   const target = { name: "modules", kind: "Identifier", what: "module names" } as const;
-  return sortImportBlock(appendToExported(path, code, target, exportName, edit), importLine);
+  return withImport(appendToExported(path, code, target, exportName, edit));
 }
 
 /** `src/adapters/persistence/schema.ts`: the table file at the end of `schemaFiles` (drizzle-kit reads it). */
 export function addToSchemaFiles(path: string, code: string, tableFile: string): string {
   const entry = JSON.stringify(`./${tableFile}`);
+  // Already there (the manual edit was made): nothing to add.
+  if (code.includes(entry) || code.includes(`'./${tableFile}'`)) return code;
   const edit = `  add ${entry} at the end of the array: export const schemaFiles = [..., ${entry}];`;
   const target = { name: "schemaFiles", kind: "StringLiteral", what: "file names" } as const;
   return appendToExported(path, code, target, entry, edit);

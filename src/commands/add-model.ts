@@ -136,7 +136,11 @@ export const addModelCommand = defineCommand({
       out.log("Dry run: nothing was written.");
       return;
     }
-    if (!args.yes && !(await confirm())) throw new ScaffoldError("Cancelled: nothing was written.");
+    // No is an answer, not a failure: exit 0. Only Ctrl-C or the end of input cancels (130).
+    if (!args.yes && !(await confirm())) {
+      out.log("Not applied: nothing changed.");
+      return;
+    }
     const controller = new AbortController();
     const onInterrupt = () => controller.abort();
     process.on("SIGINT", onInterrupt);

@@ -87,7 +87,7 @@ describe("scaffold add-model: refusals leave the project untouched", () => {
     expect([result.exitCode, result.stderr]).toEqual([2, expect.stringContaining("Tag does not belong to Category")]);
   });
 
-  test("a hand-edited module list: exit 1 with the exact manual edit, nothing written", async () => {
+  test("a hand-edited module list: exit 1 with the exact manual edit; once it is made, the next run goes through", async () => {
     const dir = await fixtures.project("minimal");
     const index = join(dir, "src/modules/index.ts");
     const edited = (await readFile(index, "utf8")).replace(
@@ -100,6 +100,32 @@ describe("scaffold add-model: refusals leave the project untouched", () => {
     expect(result.stderr).toContain("src/modules/index.ts no longer exports `modules` as an array literal");
     expect(result.stderr).toContain('import { categoriesModule } from "./categories.module.ts";');
     expect(result.stderr).toContain("export const modules = [..., categoriesModule] as const;");
+    // The advice followed to the letter: the import, and the module at the end of the array; then the run goes through.
+    const importLine = /^\s*(import \{ categoriesModule \} from "\.\/categories\.module\.ts";)$/m.exec(
+      result.stderr,
+    )?.[1];
+    await writeFile(index, `${importLine}\n${edited.replace("] as const;", ", categoriesModule] as const;")}`);
+    const followed = await readFile(index, "utf8");
+    await added(dir, CATEGORY);
+    expect(await readFile(index, "utf8")).toBe(followed);
+    expect(await readFile(join(dir, "src/modules/categories.module.ts"), "utf8")).toContain("categoriesModule");
+  });
+
+  test("a module list that spreads another list: the module is appended", async () => {
+    const dir = await fixtures.project("minimal");
+    const index = join(dir, "src/modules/index.ts");
+    const code = await readFile(index, "utf8");
+    await writeFile(
+      index,
+      code.replace(
+        /export const modules = \[apidocsModule, (.*)\] as const;/,
+        "const base = [$1] as const;\nexport const modules = [...base, apidocsModule] as const;",
+      ),
+    );
+    await added(dir, CATEGORY);
+    const patched = await readFile(index, "utf8");
+    expect(patched).toContain('import { categoriesModule } from "./categories.module.ts";');
+    expect(patched).toContain("export const modules = [...base, apidocsModule, categoriesModule] as const;");
   });
 
   test("a hand-edited file of an earlier model that a relation must change: exit 1 naming it", async () => {

@@ -28,10 +28,10 @@ describe.skipIf(missing("script (util-linux)", scriptTool))("add-model asks befo
     expect(existsSync(join(dir, "src/modules/categories.module.ts"))).toBe(true);
   });
 
-  test("n, an empty answer, and Ctrl-C: nothing written", async () => {
+  test("n and an empty answer: exit 0, nothing changed; Ctrl-C: exit 130, nothing written", async () => {
     for (const [answer, code, message] of [
-      ["n\r", 1, "Cancelled: nothing was written."],
-      ["\r", 1, "Cancelled: nothing was written."],
+      ["n\r", 0, "Not applied: nothing changed."],
+      ["\r", 0, "Not applied: nothing changed."],
       ["\u0003", 130, "Cancelled: nothing was written."],
     ] as const) {
       const dir = await fixtures.project("full");
@@ -41,6 +41,7 @@ describe.skipIf(missing("script (util-linux)", scriptTool))("add-model asks befo
       await s.type(answer);
       expect([JSON.stringify(answer), await s.exitCode()]).toEqual([JSON.stringify(answer), code]);
       expect(s.screen()).toContain(message);
+      if (code === 0) expect(s.screen()).not.toContain("error:");
       expect(await snapshot(dir)).toEqual(before);
     }
   });

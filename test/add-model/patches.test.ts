@@ -21,6 +21,25 @@ export const modules = [usersModule, usersHttpModule, categoriesModule] as const
 `);
   });
 
+  test("a list that spreads another: the module goes after the spread and the rest", () => {
+    const code = `const base = [usersModule] as const;\nexport const modules = [...base, apidocsModule] as const;\n`;
+    expect(addToModuleList("index.ts", code, "categoriesModule", "categories.module.ts")).toBe(
+      `import { categoriesModule } from "./categories.module.ts";\n\nconst base = [usersModule] as const;\nexport const modules = [...base, apidocsModule, categoriesModule] as const;\n`,
+    );
+  });
+
+  test("a registry that already names the addition (the manual edit was made) is left as it is", () => {
+    const listed = `import { categoriesModule } from "./categories.module.ts";\n\nconst list = [usersModule, categoriesModule];\nexport const modules = list;\n`;
+    expect(addToModuleList("index.ts", listed, "categoriesModule", "categories.module.ts")).toBe(listed);
+    // Listed but not imported: only the import is added.
+    const unimported = "export const modules = [usersModule, categoriesModule] as const;\n";
+    expect(addToModuleList("index.ts", unimported, "categoriesModule", "categories.module.ts")).toBe(
+      `import { categoriesModule } from "./categories.module.ts";\n\n${unimported}`,
+    );
+    const files = `export const schemaFiles = [...other, "./src/adapters/persistence/categories.table.ts"];\n`;
+    expect(addToSchemaFiles("schema.ts", files, "src/adapters/persistence/categories.table.ts")).toBe(files);
+  });
+
   test("an array that no longer fits in 120 columns is printed one element per line", () => {
     const code = `export const schemaFiles = ["./src/adapters/persistence/users.table.ts"];\n`;
     expect(addToSchemaFiles("schema.ts", code, "src/adapters/persistence/categories.table.ts")).toBe(
@@ -36,10 +55,9 @@ export const modules = [usersModule, usersHttpModule, categoriesModule] as const
     const cases: Array<[() => string, RegExp]> = [
       [() => addToModuleList("index.ts", "export const modules = list;", "aModule", "a.module.ts"), /array literal/],
       [
-        () => addToModuleList("index.ts", "export const modules = [...base, usersModule];", "aModule", "a.module.ts"),
+        () => addToModuleList("index.ts", "export const modules = [...base, make()];", "aModule", "a.module.ts"),
         /something other than module names/,
       ],
-      [() => addToModuleList("index.ts", MODULES, "usersModule", "users.module.ts"), /already lists usersModule/],
       [() => addToModuleList("index.ts", "export const modules = [;", "aModule", "a.module.ts"), /could not be read/],
       [() => addToSchemaFiles("schema.ts", "export const schemaFiles = [path];", "a.table.ts"), /file names/],
       [() => spreadModelAdapters("test-app.ts", "export const app = makeApp({ users });"), /appFromModules/],
