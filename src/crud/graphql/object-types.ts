@@ -17,6 +17,7 @@ import { authorize } from "../security.ts";
 import type { ResourceState } from "../state.ts";
 import { type GraphqlContext, resolver } from "./context.ts";
 import { guarded } from "./errors.ts";
+import { rowTypeExtensions } from "./limits.ts";
 import { type GraphqlNames, pascal } from "./names.ts";
 import { hasNextPage, type Page } from "./operations.ts";
 import { pagingArguments, pagingExtensions, requestedPage } from "./paging.ts";
@@ -81,6 +82,7 @@ export function objectTypes(resources: readonly Resource[]): Map<ResourceModel, 
     const object: GraphQLObjectType = new GraphQLObjectType<Row, GraphqlContext>({
       name: resource.names.type,
       ...(model.description ? { description: model.description } : {}),
+      extensions: rowTypeExtensions,
       fields: () => {
         const fields: GraphQLFieldConfigMap<Row, GraphqlContext> = {};
         for (const field of model.outputFields) {
