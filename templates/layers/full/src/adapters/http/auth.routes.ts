@@ -3,10 +3,10 @@ import type { TokenPair } from "../../domain/tokens.ts";
 import type { AuthService } from "../../services/auth.service.ts";
 import { credentialsSchema, refreshRequestSchema, tokenPairSchema } from "./auth.schemas.ts";
 import { errorResponses, success, successSchema } from "./envelope.ts";
+import { jsonBody } from "./resource-routes.ts";
 import { createRouter } from "./router.ts";
 
 const tags = ["auth"];
-const jsonBody = <T>(schema: T) => ({ required: true, content: { "application/json": { schema } } });
 const tokensResponse = (description: string) => ({
   description,
   content: { "application/json": { schema: successSchema(tokenPairSchema) } },

@@ -5,7 +5,7 @@ import { emailSchema } from "./params.ts";
 const utf8Bytes = (value: string) => new TextEncoder().encode(value).length;
 
 export const credentialsSchema = z
-  .object({
+  .strictObject({
     email: emailSchema,
     password: z
       .string()
@@ -16,7 +16,7 @@ export const credentialsSchema = z
   })
   .openapi("Credentials");
 
-export const refreshRequestSchema = z.object({ refresh_token: z.string().min(1) }).openapi("RefreshRequest");
+export const refreshRequestSchema = z.strictObject({ refresh_token: z.string().min(1) }).openapi("RefreshRequest");
 
 /** Answer of register, login and refresh (refresh rotates: it returns a new refresh token, the old one is revoked). */
 export const tokenPairSchema = z

@@ -18,4 +18,4 @@ export const toUserBody = (user: User): z.infer<typeof userSchema> => ({
   updated_at: user.updatedAt.toISOString(),
 });
 
-export const updateUserSchema = z.object({ email: emailSchema }).openapi("UpdateUser");
+export const updateUserSchema = z.strictObject({ email: emailSchema }).openapi("UpdateUser");

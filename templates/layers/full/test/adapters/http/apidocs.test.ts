@@ -24,6 +24,14 @@ describe("API docs", () => {
     expect(Object.keys(user.get.responses)).not.toContain("403");
   });
 
+  test("every request body is documented closed: additionalProperties false", async () => {
+    const { app } = createTestApp();
+    const document: Json = await (await app.request("/apidocs/openapi.json")).json();
+    for (const name of ["Credentials", "RefreshRequest", "UpdateUser"]) {
+      expect([name, document.components.schemas[name].additionalProperties]).toEqual([name, false]);
+    }
+  });
+
   test("e-mails are documented as such although they are normalised first", async () => {
     const { app } = createTestApp();
     const document: Json = await (await app.request("/apidocs/openapi.json")).json();

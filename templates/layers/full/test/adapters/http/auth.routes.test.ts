@@ -29,6 +29,24 @@ describe("auth routes", () => {
     expect(body.error.details[0]).toMatchObject({ path: expect.any(String), message: expect.any(String) });
   });
 
+  test("register, login and refresh: an unknown key (a typo, id, role) is a 400 naming it", async () => {
+    const { app } = createTestApp();
+    const { refresh_token } = await registerUser(app, "ada@example.com");
+    const credentials = { email: "grace@example.com", password: "password1" };
+    for (const [path, body, key] of [
+      [register, { ...credentials, role: "admin" }, "role"],
+      [register, { ...credentials, id: 1 }, "id"],
+      ["/api/v1/auth/login", { ...credentials, pasword: "password1" }, "pasword"],
+      ["/api/v1/auth/refresh", { refresh_token, access_token: "x" }, "access_token"],
+    ] as const) {
+      const refused = await call(app, "POST", path, body);
+      expect([path, refused.status, refused.body.error.code]).toEqual([path, 400, "VALIDATION_ERROR"]);
+      expect(refused.body.error.details).toEqual([{ path: key, message: `Unknown key "${key}"` }]);
+    }
+    // Nothing was registered by the refused attempts.
+    expect((await call(app, "POST", "/api/v1/auth/login", credentials)).status).toBe(401);
+  });
+
   test("a 72-byte password is accepted", async () => {
     const { app } = createTestApp();
     const { status } = await call(app, "POST", register, { email: "ada@example.com", password: "é".repeat(36) });

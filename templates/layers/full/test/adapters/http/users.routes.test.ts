@@ -44,6 +44,19 @@ describe("users routes", () => {
     expect((await call(app, "PUT", "/api/v1/users/1", { email: "nope" }, access_token)).status).toBe(400);
   });
 
+  test("PUT: an unknown key (a typo, id, role, a password hash) is a 400 naming it; nothing changes", async () => {
+    const { app } = createTestApp();
+    const { access_token } = await registerUser(app, "ada@example.com");
+    for (const key of ["emial", "id", "role", "password_hash", "updated_at"]) {
+      const body = { email: "grace@example.com", [key]: "x" };
+      const refused = await call(app, "PUT", "/api/v1/users/1", body, access_token);
+      expect([key, refused.status, refused.body.error.code]).toEqual([key, 400, "VALIDATION_ERROR"]);
+      expect(refused.body.error.details).toEqual([{ path: key, message: `Unknown key "${key}"` }]);
+    }
+    const user = await call(app, "GET", "/api/v1/users/1", undefined, access_token);
+    expect(user.body.data.email).toBe("ada@example.com");
+  });
+
   test("DELETE is a soft delete: 200 with a message; the user's refresh tokens are revoked", async () => {
     const { app, users } = createTestApp({ adminEmails: ["admin@example.com"] });
     const { access_token, refresh_token } = await registerUser(app);

@@ -22,9 +22,9 @@ export const toUserBody = (user: User): z.infer<typeof userSchema> => ({
   updated_at: user.updatedAt.toISOString(),
 });
 
-/** Body of POST and PUT: the e-mail and, optionally, a name (left out or null: no name). */
+/** Body of POST and PUT: the e-mail and, optionally, a name (left out or null: no name); any other key is a 400. */
 export const userInputSchema = z
-  .object({
+  .strictObject({
     email: emailSchema,
     name: z.string().max(NAME_MAX_LENGTH).nullable().optional().openapi({ example: "Ada Lovelace" }),
   })

@@ -24,6 +24,7 @@ describe("API docs", () => {
     expect(components.schemas.UserInput.properties.email).toMatchObject({ format: "email", maxLength: 255 });
     expect(components.schemas.UserInput.properties.name).toMatchObject({ maxLength: 100 });
     expect(components.schemas.UserInput.required).toEqual(["email"]);
+    expect(components.schemas.UserInput.additionalProperties).toBe(false);
     expect(Object.keys(components.schemas.User.properties).sort()).toEqual([
       "created_at",
       "email",

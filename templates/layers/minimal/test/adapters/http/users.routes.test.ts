@@ -44,6 +44,23 @@ describe("users routes", () => {
     expect((await call(app, "PUT", "/api/v1/users/2", { email: "nope" })).status).toBe(400);
   });
 
+  test("POST and PUT: an unknown key (a typo, id, a timestamp) is a 400 naming it; nothing changes", async () => {
+    const { app } = createTestApp();
+    await call(app, "POST", "/api/v1/users", { email: "ada@example.com", name: "Ada" });
+    for (const [method, path] of [
+      ["POST", "/api/v1/users"],
+      ["PUT", "/api/v1/users/1"],
+    ] as const) {
+      for (const key of ["nmae", "id", "created_at"]) {
+        const { status, body } = await call(app, method, path, { email: "grace@example.com", [key]: 7 });
+        expect([method, key, status, body.error.code]).toEqual([method, key, 400, "VALIDATION_ERROR"]);
+        expect(body.error.details).toEqual([{ path: key, message: `Unknown key "${key}"` }]);
+      }
+    }
+    const list = await call(app, "GET", "/api/v1/users");
+    expect(list.body.data).toEqual([expect.objectContaining({ id: 1, email: "ada@example.com", name: "Ada" })]);
+  });
+
   test("list pages with limit and offset; 400 outside their bounds", async () => {
     const { app } = createTestApp();
     for (const email of ["a@example.com", "b@example.com", "c@example.com"]) {

@@ -14,7 +14,15 @@ export interface ResourceDocs<Item extends z.ZodType> {
   security?: Array<Record<string, string[]>>;
 }
 
-const jsonBody = <Body extends z.ZodType>(schema: Body) => ({
+/**
+ * What a request body's schema must be: a strict object (`z.strictObject`), so an unknown key, a typo or a field the
+ * client may not set (`id`, the timestamps) is a 400 naming it, and the document says `additionalProperties: false`.
+ * A stripping object would drop such a key silently, and under PUT's replace semantics a misspelt field becomes null.
+ */
+export type BodySchema = z.ZodObject<z.core.$ZodShape, z.core.$strict>;
+
+/** A required JSON request body. */
+export const jsonBody = <Body extends BodySchema>(schema: Body) => ({
   required: true,
   content: { "application/json": { schema } },
 });
@@ -33,7 +41,7 @@ export function resourceRoutes<Item extends z.ZodType>({ tag, noun, item, securi
   });
 
   return {
-    create: <Body extends z.ZodType>(summary: string, body: Body) =>
+    create: <Body extends BodySchema>(summary: string, body: Body) =>
       createRoute({
         ...common,
         method: "post",
@@ -75,7 +83,7 @@ export function resourceRoutes<Item extends z.ZodType>({ tag, noun, item, securi
         responses: { 200: one(`The ${noun}`), ...errorResponses(400, ...login, 404) },
       }),
 
-    update: <Body extends z.ZodType>(summary: string, body: Body, errors: ErrorStatus[] = []) =>
+    update: <Body extends BodySchema>(summary: string, body: Body, errors: ErrorStatus[] = []) =>
       createRoute({
         ...common,
         method: "put",
