@@ -89,6 +89,19 @@ describe("users over GraphQL", () => {
     expect(users.rows).toEqual([]);
   });
 
+  test("an unknown input field (a typo, id, a timestamp) is refused by GraphQL itself, naming it; nothing is stored", async () => {
+    const { app, users } = createTestApp();
+    for (const key of ["nmae", "id", "createdAt"]) {
+      const variable = await graphql(app, CREATE, { input: { email: "ada@example.com", [key]: "x" } });
+      expect([key, codes(variable.body)]).toEqual([key, ["BAD_USER_INPUT"]]);
+      expect(variable.body.errors[0].message).toContain(`"${key}"`);
+      const inline = await graphql(app, `mutation { createUser(input: { email: "a@example.com", ${key}: "x" }) { id } }`);
+      expect([key, inline.status]).toEqual([key, 400]);
+      expect(inline.body.errors[0].message).toContain(`"${key}"`);
+    }
+    expect(users.rows).toEqual([]);
+  });
+
   test("a taken e-mail is CONFLICT, on create and on update, in any spelling", async () => {
     const { app } = createTestApp();
     await graphql(app, CREATE, { input: { email: "ada@example.com" } });
