@@ -95,7 +95,8 @@ describe("users over GraphQL", () => {
       const variable = await graphql(app, CREATE, { input: { email: "ada@example.com", [key]: "x" } });
       expect([key, codes(variable.body)]).toEqual([key, ["BAD_USER_INPUT"]]);
       expect(variable.body.errors[0].message).toContain(`"${key}"`);
-      const inline = await graphql(app, `mutation { createUser(input: { email: "a@example.com", ${key}: "x" }) { id } }`);
+      const literal = `{ email: "a@example.com", ${key}: "x" }`;
+      const inline = await graphql(app, `mutation { createUser(input: ${literal}) { id } }`);
       expect([key, inline.status]).toEqual([key, 400]);
       expect(inline.body.errors[0].message).toContain(`"${key}"`);
     }
