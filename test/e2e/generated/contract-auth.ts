@@ -31,8 +31,8 @@ function expectForbidden(answer: HttpAnswer): void {
 
 /**
  * Issue 10's hardening of sign-in and user management, over HTTP: refresh-token rotation under concurrency and reuse
- * detection, deleted users' access tokens, who may change or delete whom, and one account per e-mail whatever its
- * spelling. `target().adminEmail` is listed in the service's ADMIN_EMAILS (in another spelling) and not registered yet.
+ * detection, deleted users' access tokens, a deleted account's e-mail registering anew, who may change or delete whom,
+ * and one account per e-mail whatever its spelling. `target().adminEmail` is listed in the service's ADMIN_EMAILS (in another spelling) and not registered yet.
  */
 export function describeAuthHardening(target: () => ContractTarget): void {
   const client = () => new ContractClient(target().url);
@@ -93,6 +93,41 @@ export function describeAuthHardening(target: () => ContractTarget): void {
             throw new Error(`${method} ${path}: ${(error as Error).message}`);
           }
         }
+      },
+      T,
+    );
+
+    test(
+      "a deleted account's e-mail registers anew: a new id, login reaches it, the old access and refresh tokens stay 401",
+      async () => {
+        const old = await client().newSession("comeback");
+        expectShape((await client().call("DELETE", `/api/v1/users/${old.id}`, { token: old.access })).json, {
+          status: "success",
+        });
+        target().deletedUserIds.push(old.id);
+        const password = `${PASSWORD} again`;
+        const renewed = expectData(await client().register(old.email, password), 201);
+        const id = Number(decodeJwt(renewed.access_token as string).payload.sub);
+        expect(id).not.toBe(old.id);
+        expectError(await client().call("GET", "/api/v1/users", { token: old.access }), 401, "UNAUTHORIZED");
+        expectError(await client().refresh(old.refresh), 401, "UNAUTHORIZED");
+        expectError(await client().login(old.email, old.password), 401, "UNAUTHORIZED");
+        const login = expectData(await client().login(old.email, password), 200);
+        expect(Number(decodeJwt(login.access_token as string).payload.sub)).toBe(id);
+        const token = login.access_token as string;
+        expectUser(expectData(await client().call("GET", `/api/v1/users/${id}`, { token }), 200), old.email);
+        expectError(await client().register(old.email, password), 409, "CONFLICT");
+      },
+      T,
+    );
+
+    test(
+      "two concurrent registrations of one e-mail: one 201, one 409",
+      async () => {
+        const email = uniqueEmail("twin");
+        const answers = await Promise.all([client().register(email, PASSWORD), client().register(email, PASSWORD)]);
+        expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
+        expectError(answers.find((answer) => answer.status === 409) as HttpAnswer, 409, "CONFLICT");
       },
       T,
     );

@@ -149,12 +149,13 @@ export function describeGraphqlContract(target: () => GraphqlContractTarget): vo
           200,
           "NOT_FOUND",
         );
-        // Its e-mail stays taken.
-        const again = await client().operation(
+        // Its e-mail can be taken again, by a new user; a second live one is a conflict.
+        expect((await client().createUser({ email: user.email })).id).not.toBe(user.id);
+        const twin = await client().operation(
           "mutation ($input: CreateUserInput!) { createUser(input: $input) { id } }",
           { input: { email: user.email } },
         );
-        expectGraphqlError(again, 200, "CONFLICT");
+        expectGraphqlError(twin, 200, "CONFLICT");
         expect(await client().data(`{ user(id: "${NO_USER}") { id } }`)).toEqual({ user: null });
         expectGraphqlError(await client().operation(`{ user(id: "abc") { id } }`), 200, "BAD_USER_INPUT");
       },

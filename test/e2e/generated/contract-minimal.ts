@@ -170,7 +170,7 @@ export function describeMinimalContract(target: () => MinimalContractTarget): vo
 
   describe(`DELETE ${USERS}/:id`, () => {
     test(
-      "soft-deletes: 200 success message, then 404 on every route, gone from the list; its e-mail stays taken",
+      "soft-deletes: 200 success message, then 404 on every route, gone from the list; its e-mail can be taken again",
       async () => {
         const email = uniqueEmail("victim");
         const victim = expectData(await create({ email }), 201);
@@ -185,6 +185,8 @@ export function describeMinimalContract(target: () => MinimalContractTarget): vo
         expectError(await client().call("DELETE", `${USERS}/${id}`), 404, "NOT_FOUND");
         const list = expectData<{ id: number }[]>(await client().call("GET", `${USERS}?limit=100`), 200);
         expect(list.some((user) => user.id === id)).toBe(false);
+        const again = expectData(await create({ email }), 201);
+        expect(again.id).not.toBe(id);
         expectError(await create({ email }), 409, "CONFLICT");
         expectError(await client().call("DELETE", `${USERS}/abc`), 400, "VALIDATION_ERROR");
         expectError(await client().call("DELETE", `${USERS}/${NO_USER}`), 404, "NOT_FOUND");

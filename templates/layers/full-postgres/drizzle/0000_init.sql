@@ -4,8 +4,7 @@ CREATE TABLE "users" (
 	"password_hash" varchar(255) NOT NULL,
 	"created_at" timestamp (3) with time zone NOT NULL,
 	"updated_at" timestamp (3) with time zone NOT NULL,
-	"deleted_at" timestamp (3) with time zone,
-	CONSTRAINT "users_email_unique" UNIQUE("email")
+	"deleted_at" timestamp (3) with time zone
 );
 --> statement-breakpoint
 CREATE TABLE "refresh_tokens" (
@@ -20,5 +19,6 @@ CREATE TABLE "refresh_tokens" (
 );
 --> statement-breakpoint
 ALTER TABLE "refresh_tokens" ADD CONSTRAINT "refresh_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "users_email_unique" ON "users" USING btree ("email") WHERE "users"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "refresh_tokens_user_id_idx" ON "refresh_tokens" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "refresh_tokens_family_id_idx" ON "refresh_tokens" USING btree ("family_id");

@@ -5,6 +5,7 @@ CREATE TABLE `users` (
 	`created_at` datetime(3) NOT NULL,
 	`updated_at` datetime(3) NOT NULL,
 	`deleted_at` datetime(3),
+	`not_deleted` boolean GENERATED ALWAYS AS (case when deleted_at is null then true end) STORED,
 	CONSTRAINT `users_id` PRIMARY KEY(`id`),
-	CONSTRAINT `users_email_unique` UNIQUE(`email`)
+	CONSTRAINT `users_email_unique` UNIQUE(`email`,`not_deleted`)
 );

@@ -4,6 +4,7 @@ CREATE TABLE "users" (
 	"name" varchar(100),
 	"created_at" timestamp (3) with time zone NOT NULL,
 	"updated_at" timestamp (3) with time zone NOT NULL,
-	"deleted_at" timestamp (3) with time zone,
-	CONSTRAINT "users_email_unique" UNIQUE("email")
+	"deleted_at" timestamp (3) with time zone
 );
+--> statement-breakpoint
+CREATE UNIQUE INDEX "users_email_unique" ON "users" USING btree ("email") WHERE "users"."deleted_at" is null;

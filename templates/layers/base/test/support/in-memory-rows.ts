@@ -38,8 +38,8 @@ export class InMemoryRows<Row extends StoredRow> {
     return Boolean(this.update(id, { deletedAt: now } as Partial<Row>, now));
   }
 
-  /** Like the database's unique index: a deleted row's value stays taken. */
+  /** Like the database's unique index, which covers live rows only: a deleted row's value can be taken again. */
   taken<K extends keyof Row>(key: K, value: Row[K], except?: number): boolean {
-    return this.rows.some((row) => row[key] === value && row.id !== except);
+    return this.rows.some((row) => row[key] === value && !row.deletedAt && row.id !== except);
   }
 }

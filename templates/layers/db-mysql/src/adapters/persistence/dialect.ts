@@ -1,4 +1,4 @@
-import { and, eq, isNull, type SQL } from "drizzle-orm";
+import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { MySqlColumn, MySqlInsertValue } from "drizzle-orm/mysql-core";
 import {
   boolean,
@@ -10,6 +10,7 @@ import {
   type MySqlTable,
   type MySqlUpdateSetSource,
   mysqlTable,
+  uniqueIndex,
   varchar,
 } from "drizzle-orm/mysql-core";
 import type { MySql2Database } from "drizzle-orm/mysql2";
@@ -36,6 +37,23 @@ export const timestampColumn = (name: string) => datetime(name, { mode: "date", 
 export const integerColumn = (name: string) => int(name);
 export const doubleColumn = (name: string) => double(name);
 export const booleanColumn = (name: string) => boolean(name);
+
+/**
+ * Uniqueness among live rows: a soft-deleted row's value can be taken again (a user who deleted their account can
+ * register anew). MySQL and MariaDB have no partial index, so the table gets `not_deleted`, generated as 1 while
+ * `deleted_at` is null and NULL after, and the unique index covers (value, not_deleted): a unique index never finds
+ * two NULLs equal, so deleted rows collide with nothing. The table spreads `...liveUniqueColumns()` into its columns
+ * and passes them as `row`.
+ */
+export const liveUniqueColumns = () => ({
+  notDeleted: boolean("not_deleted").generatedAlwaysAs(sql`case when deleted_at is null then true end`, {
+    mode: "stored",
+  }),
+});
+
+/** A unique index over `column` among the live rows (those whose `not_deleted` is 1). */
+export const liveUnique = (name: string, column: AppColumn, row: { notDeleted: AppColumn }) =>
+  uniqueIndex(name).on(column, row.notDeleted);
 
 /** True for a duplicate-key error (ER_DUP_ENTRY, 1062), also when Drizzle wraps the driver's error. */
 export function isUniqueViolation(error: unknown): boolean {

@@ -7,7 +7,17 @@ import type {
   PgTable,
   PgUpdateSetSource,
 } from "drizzle-orm/pg-core";
-import { boolean, check, doublePrecision, index, integer, pgTable, timestamp, varchar } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from "drizzle-orm/pg-core";
 
 /**
  * The few things that differ between databases, so tables and repositories are written once. This is PostgreSQL
@@ -30,6 +40,17 @@ export const timestampColumn = (name: string) => timestamp(name, { withTimezone:
 export const integerColumn = (name: string) => integer(name);
 export const doubleColumn = (name: string) => doublePrecision(name);
 export const booleanColumn = (name: string) => boolean(name);
+
+/**
+ * Uniqueness among live rows: a soft-deleted row's value can be taken again (a user who deleted their account can
+ * register anew). A partial unique index here, so `liveUniqueColumns()` adds no column (it does on MySQL, which has
+ * no partial index). The table spreads `...liveUniqueColumns()` into its columns and passes them as `row`.
+ */
+export const liveUniqueColumns = () => ({});
+
+/** A unique index over `column` among the live rows (where `deleted_at` is null). */
+export const liveUnique = (name: string, column: AppColumn, row: { deletedAt: AppColumn }) =>
+  uniqueIndex(name).on(column).where(sql`${row.deletedAt} is null`);
 
 /** True for a unique-constraint violation (SQLSTATE 23505), also when Drizzle wraps the driver's error. */
 export function isUniqueViolation(error: unknown): boolean {

@@ -9,6 +9,7 @@ import {
   type SQLiteUpdateSetSource,
   sqliteTable,
   text,
+  uniqueIndex,
 } from "drizzle-orm/sqlite-core";
 import type { SqliteRemoteDatabase } from "drizzle-orm/sqlite-proxy";
 
@@ -36,6 +37,17 @@ export const integerColumn = (name: string) => integer(name);
 export const doubleColumn = (name: string) => real(name);
 /** 0 or 1, read back as a boolean. */
 export const booleanColumn = (name: string) => integer(name, { mode: "boolean" });
+
+/**
+ * Uniqueness among live rows: a soft-deleted row's value can be taken again (a user who deleted their account can
+ * register anew). A partial unique index here, so `liveUniqueColumns()` adds no column (it does on MySQL, which has
+ * no partial index). The table spreads `...liveUniqueColumns()` into its columns and passes them as `row`.
+ */
+export const liveUniqueColumns = () => ({});
+
+/** A unique index over `column` among the live rows (where `deleted_at` is null). */
+export const liveUnique = (name: string, column: AppColumn, row: { deletedAt: AppColumn }) =>
+  uniqueIndex(name).on(column).where(sql`${row.deletedAt} is null`);
 
 /** True for a UNIQUE constraint violation, also when Drizzle wraps the driver's error. */
 export function isUniqueViolation(error: unknown): boolean {

@@ -6,6 +6,8 @@ import { users as usersTable } from "../../../src/adapters/persistence/users.tab
 import { JwtTokenIssuer } from "../../../src/adapters/security/jwt-token-issuer.ts";
 import type { StoredRefreshToken } from "../../../src/ports/refresh-token-repository.ts";
 import { AuthService } from "../../../src/services/auth.service.ts";
+import { PrincipalCache } from "../../../src/services/principal-cache.ts";
+import { UserService } from "../../../src/services/user.service.ts";
 import { fakeHasher } from "../../support/in-memory.ts";
 import { openTestDatabase } from "../../support/test-database.ts";
 
@@ -62,6 +64,32 @@ describe.skipIf(!database)(`repositories on ${database?.name ?? "a database serv
     expect(row?.deletedAt).toEqual(later);
   });
 
+  test("a soft-deleted user's e-mail can be registered again; two live users still cannot share one", async () => {
+    const old = await users.create({ email: "hal@example.com", passwordHash: "old-hash" }, now);
+    expect(await users.softDelete(old.id, now)).toBe(true);
+    const again = await users.create({ email: "hal@example.com", passwordHash: "new-hash" }, now);
+    expect(again.id).not.toBe(old.id);
+    expect(await users.findCredentials("hal@example.com")).toEqual({ user: again, passwordHash: "new-hash" });
+    await expect(users.create({ email: "hal@example.com", passwordHash: "x" }, now)).rejects.toMatchObject({
+      code: "CONFLICT",
+    });
+    const ivy = await users.create({ email: "ivy@example.com", passwordHash: "x" }, now);
+    await expect(users.update(ivy.id, { email: "hal@example.com" }, now)).rejects.toMatchObject({ code: "CONFLICT" });
+    // Deleting the second account too frees the e-mail again: deleted rows never collide with each other.
+    expect(await users.softDelete(again.id, now)).toBe(true);
+    expect((await users.update(ivy.id, { email: "hal@example.com" }, now))?.email).toBe("hal@example.com");
+  });
+
+  test("of concurrent registrations of one e-mail exactly one succeeds; the others are CONFLICT", async () => {
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, n) => users.create({ email: "jo@example.com", passwordHash: `hash-${n}` }, now)),
+    );
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
+    for (const result of results) {
+      if (result.status === "rejected") expect(result.reason).toMatchObject({ code: "CONFLICT" });
+    }
+  });
+
   test("refresh tokens: found by hash with family, expiry and revocation; revoking a family or all of a user's", async () => {
     const erin = await users.create({ email: "erin@example.com", passwordHash: "x" }, now);
     const expiresAt = new Date(now.getTime() + 60_000);
@@ -107,6 +135,28 @@ describe.skipIf(!database)(`repositories on ${database?.name ?? "a database serv
     } finally {
       select.mockRestore();
     }
+  });
+
+  test("an account registered again with a deleted account's e-mail: login reaches it, the old tokens stay refused", async () => {
+    const tokens = new JwtTokenIssuer({ secret: "a-test-secret-of-at-least-32-bytes!!", refreshTtlSeconds: 3600 });
+    const auth = new AuthService({ users, refreshTokens, hasher: fakeHasher, tokens });
+    const principals = new PrincipalCache({ users, adminEmails: [] });
+    const userService = new UserService({ users, refreshTokens, principals });
+    const credentials = { email: "kim@example.com", password: "first-password" };
+    const old = await auth.register(credentials);
+    const oldId = (await tokens.verifyAccessToken(old.accessToken.token)) ?? 0;
+    await userService.delete({ id: oldId, email: credentials.email, isAdmin: false }, oldId);
+
+    const renewed = await auth.register({ ...credentials, password: "second-password" });
+    const newId = await tokens.verifyAccessToken(renewed.accessToken.token);
+    expect(newId).not.toBe(oldId);
+    // The old access token still names the deleted row's id, which no live user has.
+    expect(await principals.find(oldId)).toBeUndefined();
+    expect(await principals.find(newId ?? 0)).toMatchObject({ id: newId, email: credentials.email });
+    await expect(auth.refresh(old.refreshToken)).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    await expect(auth.login(credentials)).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    const login = await auth.login({ ...credentials, password: "second-password" });
+    expect(await tokens.verifyAccessToken(login.accessToken.token)).toBe(newId);
   });
 
   test("AuthService on this database: of 20 concurrent refreshes of one token exactly one succeeds", async () => {

@@ -59,6 +59,35 @@ describe.skipIf(!database)(`user repository on ${database?.name ?? "a database s
     expect(row?.deletedAt).toEqual(later);
   });
 
+  test("a soft-deleted user's e-mail can be taken again; two live users still cannot share one", async () => {
+    const old = await users.create({ email: "hal@example.com", name: "Old Hal" }, now);
+    expect(await users.softDelete(old.id, now)).toBe(true);
+    const again = await users.create({ email: "hal@example.com", name: "New Hal" }, now);
+    expect(again.id).not.toBe(old.id);
+    expect(await users.findById(again.id)).toEqual(again);
+    expect(await users.findById(old.id)).toBeUndefined();
+    await expect(users.create({ email: "hal@example.com", name: null }, now)).rejects.toMatchObject({
+      code: "CONFLICT",
+    });
+    const ivy = await users.create({ email: "ivy@example.com", name: null }, now);
+    await expect(users.update(ivy.id, { email: "hal@example.com", name: null }, now)).rejects.toMatchObject({
+      code: "CONFLICT",
+    });
+    // Once the second account is deleted too, the e-mail is free again: deleted rows never collide with each other.
+    expect(await users.softDelete(again.id, now)).toBe(true);
+    expect((await users.update(ivy.id, { email: "hal@example.com", name: null }, now))?.email).toBe("hal@example.com");
+  });
+
+  test("of concurrent creations with one e-mail exactly one succeeds; the others are CONFLICT", async () => {
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, n) => users.create({ email: "jo@example.com", name: `Jo ${n}` }, now)),
+    );
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
+    for (const result of results) {
+      if (result.status === "rejected") expect(result.reason).toMatchObject({ code: "CONFLICT" });
+    }
+  });
+
   test("liveRows' guarded soft delete: a guard that throws leaves the row live; one that passes deletes it", async () => {
     const rows = liveRows(db, "guarded_users", usersTable, { id: usersTable.id });
     const erin = await users.create({ email: "erin@example.com", name: null }, now);
