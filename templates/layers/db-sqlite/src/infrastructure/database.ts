@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { drizzle, type RemoteCallback } from "drizzle-orm/sqlite-proxy";
 import { migrate } from "drizzle-orm/sqlite-proxy/migrator";
 import type { AppDatabase } from "../adapters/persistence/dialect.ts";
+import { ConfigError } from "./config.ts";
 import { wrappedDatabaseClient } from "./database-client.ts";
 import type { DatabaseHandle } from "./database-handle.ts";
 
@@ -46,11 +47,22 @@ function rowsAsArrays(statement: StatementSync, values: SQLInputValue[]): unknow
     : rows.map((row) => Object.values(row as object));
 }
 
+/** Opens (and creates) the file; what stops that is the configuration's doing: one start-up line naming it. */
+function openFile(path: string): DatabaseSync {
+  try {
+    if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+    const sqlite = new DatabaseSync(path);
+    sqlite.exec("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;");
+    return sqlite;
+  } catch (error) {
+    // A folder or a file of another kind at that path, a folder this user may not write, a file that is no database.
+    const reason = (error as Error).message.split("\n")[0];
+    throw new ConfigError(`Cannot open the SQLite database "${path}" (${reason}): check DATABASE_URL and that path`);
+  }
+}
+
 export async function openDatabase(url: string): Promise<DatabaseHandle<AppDatabase>> {
-  const path = sqlitePath(url);
-  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
-  const sqlite = new DatabaseSync(path);
-  sqlite.exec("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;");
+  const sqlite = openFile(sqlitePath(url));
   const compiled = statementCache(sqlite);
   // sqlite-proxy wants rows as arrays of values in column order ("get": one such array).
   const run: RemoteCallback = async (sql, params, method) => {
