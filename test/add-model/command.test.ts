@@ -195,6 +195,13 @@ describe("scaffold add-model: plan and apply", () => {
     expect(index).toContain(
       "export const modules = [apidocsModule, usersModule, usersHttpModule, categoriesModule] as const;",
     );
+    // Strict input: an unknown key is a 400 naming it, which the model's own routes test checks.
+    expect(await readFile(join(dir, "src/adapters/http/categories.schemas.ts"), "utf8")).toContain(
+      "export const categoryInputSchema = z\n  .strictObject({",
+    );
+    expect(await readFile(join(dir, "test/adapters/http/categories.routes.test.ts"), "utf8")).toContain(
+      'for (const key of ["id", "created_at", "naem"])',
+    );
     expect(await readFile(join(dir, "src/adapters/persistence/schema.ts"), "utf8")).toContain(
       '"./src/adapters/persistence/categories.table.ts"',
     );

@@ -174,6 +174,25 @@ export function emitRoutesTest(context: EmitContext, all: Related[]): string {
     `    expect((await api.post("${base}", "not json")).status).toBe(400);`,
     "  });",
   ]);
+  const unknownKeys = ["id", "created_at", typoOf(record.fields.map((field) => field.name))].map((key) =>
+    JSON.stringify(key),
+  );
+  tests.push([
+    `  test("POST and PUT: an unknown key (a typo, id, a timestamp) is a 400 naming it", async () => {`,
+    `    const { api${ids} } = await setup();`,
+    `    await api.post("${base}", ${b("1")});`,
+    `    for (const key of [${unknownKeys.join(", ")}]) {`,
+    `      const unknown = { ...${b("2")}, [key]: 1 };`,
+    `      const answers = [await api.post("${base}", unknown), await api.put("${base}/1", unknown)];`,
+    "      for (const answer of answers) {",
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the source of a template literal in the emitted test
+    '        const expected = [{ path: key, message: `Unknown key "${key}"` }];',
+    "        expect([key, answer.status, answer.body.error.details]).toEqual([key, 400, expected]);",
+    "      }",
+    "    }",
+    `    expect((await api.get("${base}/1")).body.data).toMatchObject(${b("1")});`,
+    "  });",
+  ]);
   if (unique.length > 0) {
     tests.push([
       `  test("a taken ${unique[0]?.name} is a 409 CONFLICT on POST and PUT", async () => {`,
@@ -368,6 +387,14 @@ export function emitRoutesTest(context: EmitContext, all: Related[]): string {
   ].join("\n");
 }
 
+/** A misspelling of the first field (its last two letters swapped) that names no field: the typo of the 400 test. */
+function typoOf(fields: string[]): string {
+  const first = fields[0] ?? "name";
+  let typo = first.length > 1 ? `${first.slice(0, -2)}${first.at(-1)}${first.at(-2)}` : `${first}s`;
+  while (typo === first || fields.includes(typo)) typo = `${typo}s`;
+  return typo;
+}
+
 /** The `createUser` of a test: the signed-up user (`full`: only they may own what the test creates), or a new one. */
 function userCreator(template: EmitContext["template"], pluralWords: string): string[] {
   if (template === "full") {
@@ -400,10 +427,12 @@ function othersRefused({ names }: EmitContext): string[] {
     "    const { app, api, ids } = await setup();",
     `    const created = await api.post("${base}", body(1, ids));`,
     "    const id = created.body.data.id;",
+    "    // The nested route takes the user from its path: its body has no user_id.",
+    "    const { user_id: _, ...fields } = body(2, ids);",
     `    const { access_token: other } = await registerUser(app, "grace@example.com");`,
     "    for (const [method, path, payload] of [",
     `      ["POST", "${base}", body(2, ids)],`,
-    `      ["POST", \`/api/v1/users/\${ids.user_id}/${names.pluralKebab}\`, body(2, ids)],`,
+    `      ["POST", \`/api/v1/users/\${ids.user_id}/${names.pluralKebab}\`, fields],`,
     `      ["PUT", \`${base}/\${id}\`, body(2, ids)],`,
     `      ["DELETE", \`${base}/\${id}\`, undefined],`,
     "    ] as const) {",

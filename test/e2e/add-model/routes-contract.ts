@@ -71,6 +71,25 @@ export async function checkRoutes(url: string, template: TemplateName): Promise<
   const review = await call("POST", `/api/v1/products/${created[0].id}/reviews`, { body: "Great", stars: 5 });
   expect([review.status, review.body.data.product_id]).toEqual([201, created[0].id]);
 
+  // Strict bodies: a misspelt field or one the client may not set is a 400 naming it, on POST (nested too) and PUT.
+  for (const [method, path, body, key] of [
+    ["POST", "/api/v1/products", { ...product(4), category_id: categoryId, pirce: 9 }, "pirce"],
+    ["POST", `/api/v1/categories/${categoryId}/products`, { ...product(4), id: 99 }, "id"],
+    [
+      "PUT",
+      `/api/v1/products/${created[1].id}`,
+      { ...product(2), category_id: categoryId, created_at: "x" },
+      "created_at",
+    ],
+  ] as const) {
+    const refused = await call(method, path, body);
+    expect([method, path, refused.status, refused.body.error.details]).toEqual([
+      method,
+      path,
+      400,
+      [{ path: key, message: `Unknown key "${key}"` }],
+    ]);
+  }
   const updated = await call("PUT", `/api/v1/products/${created[1].id}`, { title: "Renamed", category_id: categoryId });
   expect(updated.body.data).toMatchObject({ title: "Renamed", price: null, stock: null, published: null });
   expect((await call("PUT", "/api/v1/products/999999", { title: "x", category_id: categoryId })).status).toBe(404);
