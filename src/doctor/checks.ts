@@ -17,13 +17,14 @@ const RUNTIMES = [
 
 /**
  * A Node.js below the projects' floor still runs them when npm is there: `npm install` brings Bun as a dev
- * dependency and `npm run start:bun` uses it. Without npm that route is closed too.
+ * dependency, and the projects' scripts/run-ts.mjs (behind `npm start`, `npm run dev`, `npm run apidocs`) runs the
+ * entry on it by itself. Without npm that route is closed too.
  */
 async function oldNode(run: Runner, version: string): Promise<{ usable: boolean; result: CheckResult }> {
   const older = `node ${version} is older than ${NODE_FLOOR}, the generated projects' floor`;
   const upgrade = `install Node.js ${NODE_FLOOR} or newer`;
   if ((await run("npm", ["--version"]))?.ok) {
-    const text = `${older}: they run on the Bun of their dev dependencies instead (\`npm run start:bun\`); ${upgrade} to run them on Node.js (https://nodejs.org)`;
+    const text = `${older}: their \`npm start\`, \`npm run dev\` and \`npm run apidocs\` run on the Bun that \`npm install\` brings instead; ${upgrade} to run them on Node.js (https://nodejs.org)`;
     return { usable: true, result: { status: "warn", text } };
   }
   return {

@@ -83,12 +83,24 @@ describe("scaffold doctor", () => {
     for (const version of ["v20.20.2", "v22.12.0"]) {
       const { exitCode, lines } = await doctorWith({ node: { version }, npm: NPM, git: GIT });
       expect(lines[0]).toBe(
-        `[WARN] node ${version.slice(1)} is older than ${FLOOR}, the generated projects' floor: they run on the Bun of their dev dependencies instead (\`npm run start:bun\`); install Node.js ${FLOOR} or newer to run them on Node.js (https://nodejs.org)`,
+        `[WARN] node ${version.slice(1)} is older than ${FLOOR}, the generated projects' floor: their \`npm start\`, \`npm run dev\` and \`npm run apidocs\` run on the Bun that \`npm install\` brings instead; install Node.js ${FLOOR} or newer to run them on Node.js (https://nodejs.org)`,
       );
       expect(lines.filter((line) => line.startsWith("[FAIL]"))).toEqual([]);
       expect(lines.at(-1)).toBe("All required checks passed (2 warnings).");
       expect(exitCode).toBe(0);
     }
+  });
+
+  test("the scripts that warning names are the ones that fall back to Bun: each runs scripts/run-ts.mjs", async () => {
+    const scripts = async (layer: string) =>
+      JSON.parse(await readFile(join(repoRoot, "templates/layers", layer, "package.json"), "utf8")).scripts;
+    const base = await scripts("base");
+    for (const layer of ["rest", "graphql"]) {
+      const all = { ...base, ...(await scripts(layer)) };
+      for (const name of ["start", "dev", "apidocs"]) expect(all[name]).toStartWith("node scripts/run-ts.mjs ");
+    }
+    const runTs = await readFile(join(repoRoot, "templates/layers/base/scripts/run-ts.mjs"), "utf8");
+    expect(runTs).toContain('join(root, "node_modules", "bun", "bin", "bun.exe")');
   });
 
   test("no runtime at all fails; old Bun warns while a recent Deno passes", async () => {
