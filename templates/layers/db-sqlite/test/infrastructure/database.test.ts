@@ -1,6 +1,10 @@
 import { afterAll, expect, spyOn, test } from "bun:test";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
+import { ConfigError } from "../../src/infrastructure/config.ts";
 import { openDatabase } from "../../src/infrastructure/database.ts";
 
 const handle = await openDatabase(":memory:");
@@ -17,5 +21,15 @@ test("each distinct SQL text is compiled once and then reused, with the values o
     expect(prepare.mock.calls.map(([text]) => text)).toEqual(["select ? + 1, 'x'", "select ? * 7"]);
   } finally {
     prepare.mockRestore();
+  }
+});
+
+test("a path the database file cannot be at is one line naming it (main prints it alone)", async () => {
+  // A folder where the file should be; a file where a folder should be.
+  for (const path of [tmpdir(), join(fileURLToPath(import.meta.url), "app.sqlite")]) {
+    const error = await openDatabase(`file:${path}`).catch((thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).message).toStartWith(`Cannot open the SQLite database "${path}" (`);
+    expect((error as ConfigError).message).not.toContain("\n");
   }
 });

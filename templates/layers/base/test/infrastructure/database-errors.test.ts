@@ -1,0 +1,34 @@
+import { describe, expect, test } from "bun:test";
+import { ConfigError } from "../../src/infrastructure/config.ts";
+import { databaseServer, unreachableServerError } from "../../src/infrastructure/database-errors.ts";
+
+const server = databaseServer("mysql://app:secret-password@db.example.com/app", 3306);
+
+describe("database start-up errors", () => {
+  test("a server URL is named by user, host and port, never by its password", () => {
+    expect(server).toEqual({ address: "db.example.com:3306", host: "db.example.com", user: "app", database: "app" });
+    expect(databaseServer("postgres://a%40b@127.0.0.1:6543/my%20db", 5432)).toMatchObject({
+      address: "127.0.0.1:6543",
+      user: "a@b",
+      database: "my db",
+    });
+  });
+
+  test("each way a server cannot be reached is one line naming DATABASE_URL", () => {
+    for (const code of ["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ETIMEDOUT", "CONNECT_TIMEOUT", "EHOSTUNREACH"]) {
+      const error = unreachableServerError(Object.assign(new Error("connect failed"), { code }), server);
+      expect(error).toBeInstanceOf(ConfigError);
+      expect(error?.message).toContain("DATABASE_URL");
+      expect(error?.message).not.toContain("\n");
+    }
+    expect(unreachableServerError({ code: "ENOTFOUND" }, server)?.message).toBe(
+      'Database host "db.example.com" not found: check the host in DATABASE_URL',
+    );
+  });
+
+  test("any other error is not the configuration's: left as it is", () => {
+    expect(unreachableServerError(new Error("syntax error"), server)).toBeUndefined();
+    expect(unreachableServerError({ code: "ER_PARSE_ERROR" }, server)).toBeUndefined();
+    expect(unreachableServerError(undefined, server)).toBeUndefined();
+  });
+});
