@@ -133,9 +133,13 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 trap 'exit 130' INT TERM
 
-say "Downloading ${file}${release} from ${url}"
-download "${url}/${file}" "${tmp}/${file}" || fail "download failed: ${url}/${file}"
-download "${url}/SHA256SUMS" "${tmp}/SHA256SUMS" || fail "download failed: ${url}/SHA256SUMS"
+case $url in
+  *://*) fetching=Downloading; failed="download failed" ;;
+  *) fetching=Copying; failed="copy failed" ;;
+esac
+say "${fetching} ${file}${release} from ${url}"
+download "${url}/${file}" "${tmp}/${file}" || fail "${failed}: ${url}/${file}"
+download "${url}/SHA256SUMS" "${tmp}/SHA256SUMS" || fail "${failed}: ${url}/SHA256SUMS"
 
 expected=$(awk -v f="$file" '$2 == f || $2 == "*" f { print $1; exit }' "${tmp}/SHA256SUMS")
 [ -n "$expected" ] || fail "${file} is not listed in SHA256SUMS of ${url}"

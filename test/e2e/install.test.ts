@@ -185,15 +185,16 @@ describe.skipIf(!host)("install.sh with the host binary", () => {
 
   test("--from installs from dist/ as build.ts writes it, served over HTTP or as a local folder", async () => {
     const sources = [
-      { args: ["--from", `${baseUrl}/dist/`], url: `${baseUrl}/dist` },
-      { env: { SCAFFOLD_FROM: realDist }, url: realDist },
+      { args: ["--from", `${baseUrl}/dist/`], url: `${baseUrl}/dist`, verb: "Downloading" },
+      // A local folder is copied, and says so.
+      { env: { SCAFFOLD_FROM: realDist }, url: realDist, verb: "Copying" },
     ];
-    for (const { args, env, url } of sources) {
+    for (const { args, env, url, verb } of sources) {
       requests.length = 0;
       const run = await install("nowhere", { args, env });
       expect(run.stderr).toBe("");
       expect(run.exitCode).toBe(0);
-      expect(run.stdout).toContain(`Downloading scaffold-${host} from ${url}`);
+      expect(run.stdout).toContain(`${verb} scaffold-${host} from ${url}`);
       const binary = join(run.installDir, "scaffold");
       expect(Buffer.from(await readFile(binary)).equals(await readFile(join(realDist, `scaffold-${host}`)))).toBe(true);
       if (url.startsWith("http")) expect(requests).toEqual([`/dist/scaffold-${host}`, "/dist/SHA256SUMS"]);
@@ -208,7 +209,7 @@ describe.skipIf(!host)("install.sh with the host binary", () => {
     const empty = await mkdtemp(join(work, "empty-dist-"));
     const run = await install("real", { args: ["--from", empty] });
     expect(run.exitCode).toBe(1);
-    expect(run.stderr).toContain(`download failed: ${empty}/scaffold-${host}`);
+    expect(run.stderr).toContain(`copy failed: ${empty}/scaffold-${host}`);
     expect(run.installed).toEqual([]);
   }, 30_000);
 
