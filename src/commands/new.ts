@@ -6,7 +6,7 @@ import { checkAvailable, type GenerateOptions, type NewArgs, resolveOptions } fr
 import { planProject } from "../generate/plan.ts";
 import { initRepository, type PostResult, postGenerate, type RepositoryPlan } from "../generate/post-generate.ts";
 import { loadTemplates } from "../generate/template-source.ts";
-import { inspectTarget, targetNotEmpty, writeProject } from "../generate/write-project.ts";
+import { inspectTarget, targetIsFile, targetNotEmpty, writeProject } from "../generate/write-project.ts";
 import { newArgs } from "./args.ts";
 import { printDryRun } from "./print-dry-run.ts";
 import { printNextSteps } from "./print-next-steps.ts";
@@ -38,6 +38,7 @@ async function generate(options: GenerateOptions): Promise<void> {
   const cwd = process.cwd();
   const target = resolve(cwd, options.projectName);
   const state = inspectTarget(target);
+  if (state === "file" && !options.dryRun) throw targetIsFile(target);
   if (state === "not-empty" && !options.force && !options.dryRun) throw targetNotEmpty(target);
   const fromSource = options.templateRef !== null || options.templateSource !== null;
   const templates = await loadTemplates({

@@ -18,6 +18,7 @@ export function dryRunJson({ options, target, targetState, templates, files }: D
     missing: [],
     empty: [`${target} already exists (empty): the project would replace it`],
     "not-empty": [`${target} already exists and is not empty: generating would need --force (it would be moved aside)`],
+    file: [`${target} is a file, not a directory: generating would be refused, even with --force`],
   }[targetState];
   return {
     dryRun: true,

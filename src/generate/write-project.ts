@@ -4,11 +4,11 @@ import { ScaffoldError } from "./errors.ts";
 import type { PlannedFile } from "./plan.ts";
 import { withTemporaryDir } from "./temporary-dir.ts";
 
-export type TargetState = "missing" | "empty" | "not-empty";
+export type TargetState = "missing" | "empty" | "not-empty" | "file";
 
 export function inspectTarget(target: string): TargetState {
   try {
-    if (!statSync(target).isDirectory()) return "not-empty";
+    if (!statSync(target).isDirectory()) return "file";
     return readdirSync(target).length === 0 ? "empty" : "not-empty";
   } catch {
     return "missing";
@@ -63,6 +63,7 @@ export async function writeProject(
 ): Promise<WriteResult> {
   for (const { path } of files) checkPath(path);
   const state = inspectTarget(target);
+  if (state === "file") throw targetIsFile(target);
   if (state === "not-empty" && !options.force) throw targetNotEmpty(target);
   // mkdir (not mkdtemp, which makes it private): the project directory gets the user's usual permissions.
   const staging = join(
@@ -102,5 +103,12 @@ export async function writeProject(
 export function targetNotEmpty(target: string): ScaffoldError {
   return new ScaffoldError(
     `${target} already exists and is not empty: choose another project name, remove it, or pass --force (the old directory is moved aside, not deleted).`,
+  );
+}
+
+/** Even with --force: a file is not a project someone replaces by mistake; moving it aside would hide it. */
+export function targetIsFile(target: string): ScaffoldError {
+  return new ScaffoldError(
+    `${target} is a file, not a directory: choose another project name, or move the file away (--force replaces only directories).`,
   );
 }

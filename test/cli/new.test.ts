@@ -290,6 +290,23 @@ describe("existing target directory", () => {
     expect(await listTree(join(cwd, "demo"))).toContain("scaffold.json");
   });
 
+  test("a file at the target is refused, also with --force (exit 1, one line, the file untouched); a dry run warns", async () => {
+    const cwd = await freshCwd();
+    await writeFile(join(cwd, "afile"), "mine");
+    for (const args of [["afile"], ["new", "afile", "--force"]]) {
+      const refused = await runCli(args, cwd);
+      expect(refused.stderr.trim()).toBe(
+        `error: ${join(cwd, "afile")} is a file, not a directory: choose another project name, or move the file away (--force replaces only directories).`,
+      );
+      expect(refused.exitCode).toBe(1);
+      expect(await readdir(cwd)).toEqual(["afile"]);
+      expect(await readText(join(cwd, "afile"))).toBe("mine");
+    }
+    const dryRun = await runCli(["afile", "--dry-run"], cwd);
+    expect(dryRun.exitCode).toBe(0);
+    expect(dryRun.stderr).toContain("is a file, not a directory: generating would be refused, even with --force");
+  });
+
   test("an empty directory is used without --force", async () => {
     const cwd = await freshCwd();
     await mkdir(join(cwd, "demo"));
