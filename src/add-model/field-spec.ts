@@ -19,6 +19,9 @@ export interface Field {
 /** Added to every model; ignored in a spec, with a notice. */
 export const RESERVED_FIELDS = ["id", "created_at", "updated_at", "deleted_at"] as const;
 
+/** A column of the generated table that is not a field: the MySQL dialect's `liveUniqueColumns()` (unique fields). */
+const GENERATED_COLUMN = "not_deleted";
+
 export interface ParsedSpec {
   fields: Field[];
   /** Notices for the user (reserved fields that were ignored). */
@@ -65,6 +68,9 @@ export function parseFieldSpec(spec: string): ParsedSpec {
     if ((RESERVED_FIELDS as readonly string[]).includes(name)) {
       notices.push(`Field "${rawName}" is added to every model automatically: the one in --fields is ignored.`);
       continue;
+    }
+    if (name === GENERATED_COLUMN) {
+      throw usageError(`Field name "${rawName}" is taken by the column behind unique fields on MySQL: choose another.`);
     }
     if (isKeyword(toCamel(fieldWords(name))) || name.endsWith("_id")) {
       throw usageError(

@@ -40,6 +40,7 @@ describe("field spec", () => {
       ["1st:string", /must be snake_case or camelCase/],
       ["user_id:int", /ends in _id: a reference is declared with --belongs-to/],
       ["class:string", /JavaScript keyword/],
+      ["notDeleted:bool", /taken by the column behind unique fields on MySQL/],
       ["id:int,created_at:time", /only automatic fields/],
     ];
     for (const [spec, message] of cases) {

@@ -16,12 +16,12 @@ export function emitTable(context: EmitContext): string {
   const { record, names, parents } = context;
   const table = names.pluralSnake;
   const references = referenceFields(context);
+  const unique = record.fields.filter((field) => field.unique);
   const columns = [
     "  id: idColumn(),",
-    ...record.fields.map((field) => {
-      const modifiers = `${field.notNull ? ".notNull()" : ""}${field.unique ? ".unique()" : ""}`;
-      return `  ${propertyName(field)}: ${COLUMN[field.type](field.name)}${modifiers},`;
-    }),
+    ...record.fields.map(
+      (field) => `  ${propertyName(field)}: ${COLUMN[field.type](field.name)}${field.notNull ? ".notNull()" : ""},`,
+    ),
     ...references.map(
       (reference) =>
         `  ${reference.property}: referenceColumn("${reference.name}")\n    .notNull()\n    .references(() => ${reference.parent.names.pluralCamel}.id),`,
@@ -30,8 +30,12 @@ export function emitTable(context: EmitContext): string {
     `  updatedAt: timestampColumn("updated_at").notNull(),`,
     "  /** Soft delete: set instead of removing the row. */",
     `  deletedAt: timestampColumn("deleted_at"),`,
+    ...(unique.length > 0 ? ["  ...liveUniqueColumns(),"] : []),
   ];
   const extras = [
+    // Unique among live rows only: a deleted row's value can be taken again (the dialect's partial index, or on MySQL
+    // its generated column).
+    ...unique.map((field) => `liveUnique("${table}_${field.name}_unique", columns.${propertyName(field)}, columns)`),
     ...record.fields
       .filter((field) => field.index && !field.unique)
       .map((field) => `index("${table}_${field.name}_idx").on(columns.${propertyName(field)})`),
@@ -43,6 +47,7 @@ export function emitTable(context: EmitContext): string {
   const used = new Set(["idColumn", "table", "timestampColumn"]);
   for (const field of record.fields) used.add(COLUMN[field.type]("").split("(")[0] as string);
   if (references.length > 0) used.add("referenceColumn");
+  if (unique.length > 0) for (const name of ["liveUnique", "liveUniqueColumns"]) used.add(name);
   if (extras.some((extra) => extra.startsWith("index("))) used.add("index");
   if (extras.some((extra) => extra.startsWith("check("))) used.add("check");
   const imports = importLines([

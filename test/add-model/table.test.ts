@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { copyFile, mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { SQL } from "drizzle-orm";
+import { MySqlDialect, getTableConfig as mysqlTableConfig } from "drizzle-orm/mysql-core";
+import { PgDialect, getTableConfig as pgTableConfig } from "drizzle-orm/pg-core";
+import { SQLiteSyncDialect, getTableConfig as sqliteTableConfig } from "drizzle-orm/sqlite-core";
+import { emitTable } from "../../src/add-model/emit/table.ts";
+import type { Field } from "../../src/add-model/field-spec.ts";
+import { emitContext, type ModelRecord } from "../../src/add-model/model.ts";
+import { repoRoot } from "../support/generated-project.ts";
+
+const field = (name: string, type: Field["type"], modifiers: Partial<Field> = {}): Field => ({
+  name,
+  type,
+  unique: false,
+  notNull: false,
+  index: false,
+  ...modifiers,
+});
+const model = (name: string, fields: Field[]): ModelRecord => ({
+  name,
+  plural: null,
+  fields,
+  belongsTo: [],
+  hasMany: [],
+  public: false,
+});
+
+const product = model("Product", [
+  field("sku", "string", { unique: true, notNull: true }),
+  field("barcode", "int", { unique: true }),
+  field("title", "string", { notNull: true }),
+]);
+const note = model("Note", [field("body", "string")]);
+
+/** What a dialect's `getTableConfig` says of a table, its indexes' columns by name and their WHERE as SQL text. */
+interface TableConfig {
+  columns: Array<{ name: string; isUnique: boolean }>;
+  indexes: Array<{ config: { name?: string; unique?: boolean; columns: unknown[]; where?: SQL } }>;
+}
+function built({ columns, indexes }: TableConfig, dialect: { sqlToQuery(sql: SQL): { sql: string } }) {
+  return {
+    columns,
+    indexes: indexes.map(({ config: index }) => ({
+      name: index.name,
+      unique: index.unique,
+      on: index.columns.map((column) => (column as { name: string }).name),
+      where: index.where && dialect.sqlToQuery(index.where).sql,
+    })),
+  };
+}
+
+const table = (record: ModelRecord, database: "postgres" | "mysql" | "sqlite" = "sqlite") =>
+  emitTable(emitContext(record, [record], { template: "minimal", database }));
+
+describe("add-model's table: unique fields are unique among live rows only", () => {
+  test("a unique field gets the dialect's liveUnique index (no column-level UNIQUE); other tables are unchanged", () => {
+    const source = table(product);
+    expect(source).not.toContain(".unique()");
+    expect(source).toContain('sku: stringColumn("sku", 255).notNull(),');
+    expect(source).toContain("    ...liveUniqueColumns(),\n  },");
+    expect(source).toContain('liveUnique("products_sku_unique", columns.sku, columns)');
+    expect(source).toContain('liveUnique("products_barcode_unique", columns.barcode, columns)');
+    expect(source).toMatch(/import \{[^}]*\bliveUnique,\s+liveUniqueColumns,[^}]*\} from "\.\/dialect\.ts";/);
+    expect(table(note)).not.toMatch(/liveUnique|unique/i);
+  });
+
+  describe("built over each database layer's dialect (what drizzle-kit reads for the migration)", () => {
+    let dir = "";
+    beforeAll(async () => {
+      dir = await mkdtemp(join(tmpdir(), "scaffold-live-unique-"));
+      await symlink(join(repoRoot, "node_modules"), join(dir, "node_modules"));
+    });
+    afterAll(() => rm(dir, { recursive: true, force: true }));
+
+    /** The emitted table of `product`, imported next to the `database` layer's dialect.ts. */
+    async function productsOn(database: "postgres" | "mysql" | "sqlite") {
+      const persistence = join(dir, database, "src/adapters/persistence");
+      await mkdir(persistence, { recursive: true });
+      await copyFile(
+        join(repoRoot, `templates/layers/db-${database}/src/adapters/persistence/dialect.ts`),
+        join(persistence, "dialect.ts"),
+      );
+      await writeFile(join(persistence, "products.table.ts"), table(product, database));
+      return (await import(join(persistence, "products.table.ts"))).products;
+    }
+
+    const partial = [
+      ["PostgreSQL", "postgres", (products: never) => built(pgTableConfig(products), new PgDialect())],
+      ["SQLite", "sqlite", (products: never) => built(sqliteTableConfig(products), new SQLiteSyncDialect())],
+    ] as const;
+    for (const [label, database, config] of partial) {
+      test(`${label}: partial unique indexes WHERE deleted_at IS NULL, no extra column`, async () => {
+        const { columns, indexes } = config((await productsOn(database)) as never);
+        expect(columns.map((column) => column.name)).not.toContain("not_deleted");
+        expect(columns.some((column) => column.isUnique)).toBe(false);
+        const where = '"products"."deleted_at" is null';
+        expect(indexes).toEqual([
+          { name: "products_sku_unique", unique: true, on: ["sku"], where },
+          { name: "products_barcode_unique", unique: true, on: ["barcode"], where },
+        ]);
+      });
+    }
+
+    test("MySQL: unique indexes over (value, not_deleted), a stored column NULL once the row is deleted", async () => {
+      const config = mysqlTableConfig(await productsOn("mysql"));
+      expect(config.columns.some((column) => column.isUnique)).toBe(false);
+      const notDeleted = config.columns.find((column) => column.name === "not_deleted");
+      const generated = notDeleted?.generated;
+      expect(generated?.mode).toBe("stored");
+      expect(new MySqlDialect().sqlToQuery(generated?.as as never).sql).toBe(
+        "case when deleted_at is null then true end",
+      );
+      expect(built(config, new MySqlDialect()).indexes).toEqual([
+        { name: "products_sku_unique", unique: true, on: ["sku", "not_deleted"], where: undefined },
+        { name: "products_barcode_unique", unique: true, on: ["barcode", "not_deleted"], where: undefined },
+      ]);
+    });
+  });
+});
