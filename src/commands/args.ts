@@ -4,7 +4,7 @@ import { DATABASES, OBSERVABILITY_LEVELS, TEMPLATE_NAMES } from "../generate/cho
 /** Listed so that help shows them; the dispatcher answers them, wherever they are, before any command runs. */
 export const helpArg = {
   help: { type: "boolean", alias: "h", description: "Show this help" },
-  version: { type: "boolean", description: "Show the version" },
+  version: { type: "boolean", alias: "v", description: "Show the version" },
 } as const satisfies ArgsDef;
 
 export const newArgs = {

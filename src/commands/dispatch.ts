@@ -1,7 +1,8 @@
 import { type ArgsDef, type CommandDef, runCommand } from "citty";
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, ScaffoldError } from "../generate/errors.ts";
-import { newArgs } from "./args.ts";
+import { helpArg, newArgs } from "./args.ts";
 import { checkFlags, splitShortValues } from "./check-flags.ts";
+import { checkCommandWord, unknownCommand } from "./command-word.ts";
 import { out, stripColours } from "./output.ts";
 import { renderUsage } from "./usage.ts";
 
@@ -26,38 +27,69 @@ function firstPositional(rawArgs: readonly string[]): number {
 }
 
 const isHelp = (token: string) => token === "--help" || token === "-h";
+const isVersion = (token: string) => token === "--version" || token === "-v";
+
+/** Commands the dispatcher answers itself (they need the root command), listed in the root help. */
+export const BUILT_IN_COMMANDS = {
+  help: "Show this help; `scaffold help <command>` shows the help of one command",
+  version: "Print the version",
+} as const;
+
+/** `scaffold help [command]`: takes one optional command name and the common flags. */
+const helpCommandArgs = {
+  command: { type: "positional", required: false },
+  ...helpArg,
+} as const satisfies ArgsDef;
 
 /**
- * Runs the CLI and returns its exit code. `scaffold <name>` is `scaffold new <name>`; `--help` anywhere shows the
- * help of the command it belongs to; every error is one line on stderr with a documented exit code.
+ * Runs the CLI and returns its exit code. `scaffold <name>` is `scaffold new <name>` unless the name looks like a
+ * command (see checkCommandWord); `--help` anywhere shows the help of the command it belongs to; every error is one
+ * line on stderr with a documented exit code.
  */
 export async function runCli<T extends ArgsDef>(root: CommandDef<T>, argv: string[]): Promise<number> {
   const rawArgs = splitShortValues(argv);
   const subCommands = (await resolve(root.subCommands)) ?? {};
+  const commandNames = [...Object.keys(subCommands), ...Object.keys(BUILT_IN_COMMANDS)];
+  const rootUsage = () => renderUsage(root as CommandDef, undefined, BUILT_IN_COMMANDS);
   try {
     const index = firstPositional(rawArgs);
     const word = index === -1 ? undefined : rawArgs[index];
     const named = word !== undefined && Object.hasOwn(subCommands, word);
+    const subArgs = index === -1 ? rawArgs : rawArgs.filter((_, i) => i !== index);
     const options = rawArgs.includes("--") ? rawArgs.slice(0, rawArgs.indexOf("--")) : rawArgs;
-    const help = options.some(isHelp);
-    if (options.includes("--version") && !help) {
+    const help = word === "help" || options.some(isHelp);
+    if (!help && (word === "version" || options.some(isVersion))) {
+      if (word === "version") checkFlags(subArgs, helpArg, "scaffold version");
       out.log((await resolve(root.meta))?.version ?? "");
       return EXIT_OK;
     }
-    if (rawArgs.length === 0 || (help && !named && index === -1)) {
-      out.log(await renderUsage(root as CommandDef));
+    if (word === "help") {
+      checkFlags(subArgs, helpCommandArgs, "scaffold help");
+      const topic = subArgs.find((token) => !token.startsWith("-"));
+      if (topic === undefined || Object.hasOwn(BUILT_IN_COMMANDS, topic)) {
+        out.log(await rootUsage());
+      } else if (Object.hasOwn(subCommands, topic)) {
+        out.log(await renderUsage((await resolve(subCommands[topic])) as CommandDef, root as CommandDef));
+      } else {
+        throw unknownCommand(topic, commandNames);
+      }
       return EXIT_OK;
     }
-    const subArgs = named ? rawArgs.filter((_, i) => i !== index) : rawArgs;
+    if (rawArgs.length === 0 || (help && index === -1) || word === "version") {
+      out.log(await rootUsage());
+      return EXIT_OK;
+    }
+    if (word !== undefined && !named) checkCommandWord(word, commandNames);
     const sub = (await resolve(subCommands[named ? (word as string) : "new"])) as CommandDef;
+    const commandArgs = named ? subArgs : rawArgs;
     const argsDef = (await resolve(sub.args)) ?? {};
     if (help) {
       out.log(await renderUsage(sub, root as CommandDef));
       return EXIT_OK;
     }
     const meta = await resolve(sub.meta);
-    checkFlags(subArgs, argsDef, `scaffold ${meta?.name ?? ""}`.trim());
-    await runCommand(sub, { rawArgs: subArgs });
+    checkFlags(commandArgs, argsDef, `scaffold ${meta?.name ?? ""}`.trim());
+    await runCommand(sub, { rawArgs: commandArgs });
     return (process.exitCode as number | undefined) ?? EXIT_OK;
   } catch (error) {
     return report(error);

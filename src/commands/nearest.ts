@@ -1,4 +1,4 @@
-/** Edit distance between two short strings (flag names). */
+/** Edit distance between two short strings (flag and command names). */
 function distance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
@@ -12,10 +12,17 @@ function distance(a: string, b: string): number {
   return previous[b.length] ?? 0;
 }
 
-/** The candidate closest to `input`, if it is close enough to be a plausible typo. */
-export function nearest(input: string, candidates: readonly string[]): string | undefined {
+/**
+ * The candidate closest to `input`, if it is close enough to be a plausible typo: within `maxDistance` edits
+ * (by default 2, or a third of the input's length for long inputs).
+ */
+export function nearest(
+  input: string,
+  candidates: readonly string[],
+  maxDistance = Math.max(2, Math.floor(input.length / 3)),
+): string | undefined {
   let best: string | undefined;
-  let bestDistance = Math.max(2, Math.floor(input.length / 3)) + 1;
+  let bestDistance = maxDistance + 1;
   for (const candidate of candidates) {
     const d = distance(input, candidate);
     if (d < bestDistance) {

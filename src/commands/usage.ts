@@ -72,8 +72,15 @@ function flagRow(name: string, def: ArgDef): [string, string] {
   ];
 }
 
-/** The help of `command` (a subcommand of `parent` when given). */
-export async function renderUsage(command: CommandDef, parent?: CommandDef): Promise<string> {
+/**
+ * The help of `command` (a subcommand of `parent` when given); `builtIns` are commands answered without a
+ * CommandDef (name -> description), listed after the others.
+ */
+export async function renderUsage(
+  command: CommandDef,
+  parent?: CommandDef,
+  builtIns: Readonly<Record<string, string>> = {},
+): Promise<string> {
   const meta = (await resolve(command.meta)) ?? {};
   const parentMeta = parent ? ((await resolve(parent.meta)) ?? {}) : {};
   const name = [parentMeta.name, meta.name].filter(Boolean).join(" ");
@@ -81,21 +88,23 @@ export async function renderUsage(command: CommandDef, parent?: CommandDef): Pro
   const positionals = args.filter(([, def]) => def.type === "positional");
   const flags = args.filter(([, def]) => def.type !== "positional");
   const subCommands = Object.entries((await resolve(command.subCommands)) ?? {});
+  const commandCount = subCommands.length + Object.keys(builtIns).length;
 
   const version = meta.version ?? parentMeta.version;
   const lines = [...wrap(`${meta.description ?? ""} (${name}${version ? ` ${version}` : ""})`, WIDTH), ""];
   const operands = positionals.map(([arg, def]) => (def.required === false ? `[${arg}]` : `<${arg}>`));
   const usage = [`${name}${flags.length > 0 ? " [options]" : ""}${operands.map((o) => ` ${o}`).join("")}`];
-  if (subCommands.length > 0) usage.push(`${name} <command> [options]`);
+  if (commandCount > 0) usage.push(`${name} <command> [options]`);
   lines.push(...usage.map((line, i) => `${i === 0 ? "Usage:" : "      "} ${line}`), "");
   if (positionals.length > 0) {
     lines.push("Arguments:", ...columns(positionals.map(([arg, def]) => [arg, def.description ?? ""])), "");
   }
   if (flags.length > 0) lines.push("Options:", ...columns(flags.map(([arg, def]) => flagRow(arg, def))), "");
-  if (subCommands.length > 0) {
+  if (commandCount > 0) {
     const rows: [string, string][] = [];
     for (const [sub, def] of subCommands)
       rows.push([sub, (await resolve((await resolve(def)).meta))?.description ?? ""]);
+    rows.push(...Object.entries(builtIns));
     lines.push("Commands:", ...columns(rows), "", `Run \`${name} <command> --help\` for the help of one command.`);
   }
   return lines.join("\n").trimEnd();

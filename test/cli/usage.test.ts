@@ -23,11 +23,21 @@ const FLAGS = [
   "--offline",
   "--force",
   "-h, --help",
-  "--version",
+  "-v, --version",
 ];
 
 /** Every help screen the CLI has. */
-const HELP_ARGS = [[], ["--help"], ["-h"], ["new", "--help"], ["new", "-h"], ["demo", "--help"], ["doctor", "--help"]];
+const HELP_ARGS = [
+  [],
+  ["--help"],
+  ["-h"],
+  ["help"],
+  ["new", "--help"],
+  ["new", "-h"],
+  ["help", "new"],
+  ["demo", "--help"],
+  ["doctor", "--help"],
+];
 
 /** The choices of the embedded templates (templates/manifest.json's `available`), as the help must describe them. */
 const { available } = JSON.parse(await readText(join(repoRoot, "templates/manifest.json"))) as {
@@ -103,8 +113,43 @@ describe("help and version", () => {
     expect(stdout).toContain("scaffold doctor");
   });
 
+  test("`scaffold help` is `scaffold --help` and lists help and version; `scaffold help <command>` is its --help", async () => {
+    const same = [
+      [["help"], ["--help"]],
+      [
+        ["help", "new"],
+        ["new", "--help"],
+      ],
+      [
+        ["help", "doctor"],
+        ["doctor", "--help"],
+      ],
+      [
+        ["help", "add-model"],
+        ["add-model", "--help"],
+      ],
+      [["help", "version"], ["--help"]],
+    ];
+    for (const [args, equivalent] of same) {
+      const [ran, expected] = await Promise.all([runCli(args ?? [], workDir()), runCli(equivalent ?? [], workDir())]);
+      expect(ran.exitCode).toBe(0);
+      expect(ran.stdout).toBe(expected.stdout);
+    }
+    const { stdout } = await runCli(["help"], workDir());
+    expect(stdout).toMatch(/^ {2}help {2,}Show this help/m);
+    expect(stdout).toMatch(/^ {2}version {2,}Print the version/m);
+    expect(await listTree(workDir())).toEqual([]);
+  });
+
   test("`--version` prints the package version, on its own or with a command", async () => {
-    for (const args of [["--version"], ["new", "demo", "--version"], ["doctor", "--version"]]) {
+    for (const args of [
+      ["--version"],
+      ["-v"],
+      ["version"],
+      ["new", "demo", "--version"],
+      ["doctor", "--version"],
+      ["doctor", "-v"],
+    ]) {
       const { exitCode, stdout } = await runCli(args, workDir());
       expect(exitCode).toBe(0);
       expect(stdout.trim()).toBe(pkg.version);
@@ -160,6 +205,31 @@ const USAGE_ERRORS: [string, string[], string][] = [
     "--observability basic needs --template full",
   ],
   ["unknown command-like word is a bad name", ["Build"], 'Invalid project name "Build"'],
+  [
+    "a typo of a command is not a project name",
+    ["doctr"],
+    'Unknown command "doctr": did you mean `scaffold doctor`? `scaffold new doctr` creates a project named "doctr".',
+  ],
+  ["a typo of add-model", ["addmodel", "--fields", "x:string"], "did you mean `scaffold add-model`?"],
+  ["a typo of new, after flags", ["-d", "sqlite", "nwe"], "did you mean `scaffold new`?"],
+  ["a typo of help", ["hlep"], "did you mean `scaffold help`?"],
+  ["a typo of version", ["verison"], "did you mean `scaffold version`?"],
+  ["a typo in capitals", ["Doctor"], 'Unknown command "Doctor": did you mean `scaffold doctor`?'],
+  [
+    "init means new",
+    ["init"],
+    'Unknown command "init": to create a project, run `scaffold new <project-name>`. `scaffold new init` creates',
+  ],
+  ["create means new", ["create", "my-api"], "to create a project, run `scaffold new <project-name>`."],
+  ["generate means new", ["generate"], "to create a project, run `scaffold new <project-name>`."],
+  ["help of an unknown command", ["help", "doctr"], 'Unknown command "doctr": did you mean `scaffold help doctor`?'],
+  [
+    "help of a word far from any command",
+    ["help", "zzzzzz"],
+    'Unknown command "zzzzzz": the commands are new, doctor, add-model, help, version.',
+  ],
+  ["help with two commands", ["help", "new", "doctor"], 'Unexpected argument "doctor"'],
+  ["version with an argument", ["version", "now"], 'Unexpected argument "now"'],
 ];
 
 describe("usage errors: exit 2, one line on stderr, nothing written", () => {
@@ -173,6 +243,15 @@ describe("usage errors: exit 2, one line on stderr, nothing written", () => {
       expect(await listTree(workDir())).toEqual([]);
     });
   }
+});
+
+test("a word close to a command is a project name when `new` is written out", async () => {
+  for (const name of ["doctr", "init", "web"]) {
+    const { exitCode, stdout } = await runCli(["new", name, "--dry-run"], workDir());
+    expect(exitCode).toBe(0);
+    expect(stdout).toContain(`would be created in ${name}/`);
+  }
+  expect(await listTree(workDir())).toEqual([]);
 });
 
 test("--interactive without a terminal refuses with exit 1 and writes nothing", async () => {
