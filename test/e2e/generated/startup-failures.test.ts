@@ -62,5 +62,13 @@ describe("generated service start-up failures", () => {
       expect(result.code).not.toBeNull();
       expect(lastLine(result.output)).toStartWith("Invalid configuration: DATABASE_URL: must be a SQLite file");
     }, 40_000);
+
+    test(`${runtime}: a SQLite path that cannot be a file is one line naming it and DATABASE_URL`, async () => {
+      const result = await start({ JWT_SECRET: SECRET, PORT: "0", DATABASE_URL: "file:./package.json/app.sqlite" });
+      expect(result.code).toBe(1);
+      expect(lastLine(result.output)).toStartWith('Cannot open the SQLite database "./package.json/app.sqlite" (');
+      expect(lastLine(result.output)).toEndWith("): check DATABASE_URL and that path");
+      expect(result.output).not.toMatch(/\n\s+at /);
+    }, 40_000);
   }
 });
