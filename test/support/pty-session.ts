@@ -36,6 +36,10 @@ export function ptySession(cwd: string, args: string) {
       child.stdin.write(text);
       await child.stdin.flush();
     },
+    /** Ends the terminal's input, as a closed pipe into `script` does (it then sends the pty its end-of-file). */
+    async closeInput() {
+      await child.stdin.end();
+    },
     async exitCode() {
       const code = await child.exited;
       await reading;
