@@ -4,11 +4,12 @@ import { dirname, join } from "node:path";
 import type { Database, TemplateName } from "../../../src/generate/template-tree.ts";
 import { expectSuccess, generateProject, npmInstall, npmRun } from "../../support/generated-project.ts";
 import { BOOT_RUNTIMES, type Runtime } from "../../support/runtimes.ts";
-import type { Backend, OpenBackend } from "./backends.ts";
+import { type Backend, type OpenBackend, sqliteFile } from "./backends.ts";
 import { describeBoot } from "./boot-suite.ts";
 import { describeImage } from "./image-suite.ts";
 import { describeMakefile } from "./makefile-suite.ts";
 import { describeOldNode } from "./old-node-suite.ts";
+import { describeReadmeWalkthrough } from "./readme-walkthrough.ts";
 import { describeSetupScript } from "./setup-suite.ts";
 import { replayWorkflow } from "./workflow-replay.ts";
 
@@ -137,6 +138,9 @@ export function describeGeneratedProject(plan: GeneratedProjectPlan): void {
 
     // The scripts are the same for every database; SQLite is the one that also needs the floor's node:sqlite.
     if (plan.database === "sqlite") describeOldNode(() => dir);
+
+    // The README's walk-through is the same on every database: the SQLite project runs it.
+    if (plan.database === "sqlite") describeReadmeWalkthrough(template, sqliteFile, () => dir);
 
     if (plan.replayWorkflow) {
       test("the project's CI workflow passes as generated (no lock file yet, which it asks to commit), replayed job by job: lint, type-check, test; boot on node, bun, deno", async () => {
