@@ -18,6 +18,7 @@ import {
 import { RUNTIMES, startService } from "../../support/runtimes.ts";
 import type { Backend } from "../generated/backends.ts";
 import { checkOperations } from "./graphql-contract.ts";
+import { checkLiveUnique } from "./live-unique.ts";
 import { checkRoutes } from "./routes-contract.ts";
 import { countListStatements } from "./statement-probe.ts";
 import { USER_CHILD } from "./user-contract.ts";
@@ -133,6 +134,7 @@ export function describeAddModel(
             try {
               if (template === "graphql") await checkOperations(service.url);
               else await checkRoutes(service.url, template);
+              await checkLiveUnique(service.url, template);
             } catch (error) {
               throw new Error(
                 `${error instanceof Error ? error.message : error}\n--- service output ---\n${service.output()}`,
