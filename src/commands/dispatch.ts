@@ -31,7 +31,7 @@ const isVersion = (token: string) => token === "--version" || token === "-v";
 
 /** Commands the dispatcher answers itself (they need the root command), listed in the root help. */
 export const BUILT_IN_COMMANDS = {
-  help: "Show this help; `scaffold help <command>` shows the help of one command",
+  help: "Show this help, or the help of the command named after it",
   version: "Print the version",
 } as const;
 

@@ -136,7 +136,7 @@ describe("help and version", () => {
       expect(ran.stdout).toBe(expected.stdout);
     }
     const { stdout } = await runCli(["help"], workDir());
-    expect(stdout).toMatch(/^ {2}help {2,}Show this help/m);
+    expect(stdout).toMatch(/^ {2}help {2,}Show this help, or the help of the command named after it$/m);
     expect(stdout).toMatch(/^ {2}version {2,}Print the version/m);
     expect(await listTree(workDir())).toEqual([]);
   });
