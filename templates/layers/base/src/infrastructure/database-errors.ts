@@ -70,3 +70,18 @@ export function missingDatabaseError(server: DatabaseServer): ConfigError {
     `Database "${server.database}" does not exist at ${server.address} and user "${server.user}" may not create it: create it, or set DATABASE_URL to one that exists`,
   );
 }
+
+/** The server refused the user a privilege the service needs (to connect, to create the tables); `reason` is its words. */
+export function privilegeError(server: DatabaseServer, reason: string): ConfigError {
+  return new ConfigError(
+    `User "${server.user}" lacks a privilege on database "${server.database}" at ${server.address} (${reason}): grant it, or set DATABASE_URL to a database that user owns`,
+  );
+}
+
+/** The driver's own error behind Drizzle's (a failed migration is a DrizzleQueryError with the driver's as its cause). */
+export function driverError(error: unknown): unknown {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    if ("code" in current || "errno" in current) return current;
+  }
+  return error;
+}

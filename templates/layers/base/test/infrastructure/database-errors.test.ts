@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { ConfigError } from "../../src/infrastructure/config.ts";
-import { databaseServer, unreachableServerError } from "../../src/infrastructure/database-errors.ts";
+import { databaseServer, driverError, unreachableServerError } from "../../src/infrastructure/database-errors.ts";
 
 const server = databaseServer("mysql://app:secret-password@db.example.com/app", 3306);
 
@@ -30,5 +30,13 @@ describe("database start-up errors", () => {
     expect(unreachableServerError(new Error("syntax error"), server)).toBeUndefined();
     expect(unreachableServerError({ code: "ER_PARSE_ERROR" }, server)).toBeUndefined();
     expect(unreachableServerError(undefined, server)).toBeUndefined();
+  });
+
+  test("the driver's error is found behind Drizzle's, which carries it as its cause", () => {
+    const refused = Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" });
+    expect(driverError(new Error("Failed query: select 1", { cause: refused }))).toBe(refused);
+    expect(driverError(refused)).toBe(refused);
+    const plain = new Error("no driver error behind this one");
+    expect(driverError(plain)).toBe(plain);
   });
 });

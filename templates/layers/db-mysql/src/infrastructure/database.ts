@@ -11,7 +11,9 @@ import {
   accessDeniedError,
   CONNECT_TIMEOUT_SECONDS,
   databaseServer,
+  driverError,
   missingDatabaseError,
+  privilegeError,
   unreachableServerError,
 } from "./database-errors.ts";
 import type { DatabaseHandle } from "./database-handle.ts";
@@ -26,11 +28,17 @@ const connectTimeout = CONNECT_TIMEOUT_SECONDS * 1_000;
 const ER_DBACCESS_DENIED = 1044; // the user may not use (or create) that database
 const ER_ACCESS_DENIED = 1045; // wrong user or password
 const ER_BAD_DB = 1049; // no such database
+const ER_TABLEACCESS_DENIED = 1142; // e.g. CREATE TABLE denied: the migrations cannot run
 
-/** The one start-up line for an error of connecting to `url`, or the error itself when it is not configuration. */
+/**
+ * The one start-up line for an error of connecting to `url` or migrating it, or the error itself when it is not
+ * configuration.
+ */
 export function startupError(error: unknown, url: string): unknown {
   const server = databaseServer(url, 3306);
-  switch ((error as { errno?: unknown } | null)?.errno) {
+  const cause = driverError(error);
+  const { errno, message } = cause as { errno?: unknown; message?: string };
+  switch (errno) {
     case ER_ACCESS_DENIED:
       return accessDeniedError(server);
     case ER_BAD_DB:
@@ -39,8 +47,10 @@ export function startupError(error: unknown, url: string): unknown {
       return new ConfigError(
         `User "${server.user}" may not use database "${server.database}" at ${server.address}, nor create it: grant it access, or set DATABASE_URL to another database`,
       );
+    case ER_TABLEACCESS_DENIED:
+      return privilegeError(server, message ?? "denied");
     default:
-      return unreachableServerError(error, server) ?? error;
+      return unreachableServerError(cause, server) ?? error;
   }
 }
 
@@ -84,7 +94,10 @@ export async function openDatabase(url: string): Promise<DatabaseHandle<AppDatab
   }
   return {
     db,
-    migrate: () => migrate(db, { migrationsFolder }),
+    migrate: () =>
+      migrate(db, { migrationsFolder }).catch((error: unknown) => {
+        throw startupError(error, url);
+      }),
     ping,
     close: () => promisePool.end(),
   };

@@ -7,7 +7,9 @@ import {
   accessDeniedError,
   CONNECT_TIMEOUT_SECONDS,
   databaseServer,
+  driverError,
   missingDatabaseError,
+  privilegeError,
   unreachableServerError,
 } from "./database-errors.ts";
 import type { DatabaseHandle } from "./database-handle.ts";
@@ -60,14 +62,21 @@ const INVALID_CATALOG_NAME = "3D000"; // no such database
 const INSUFFICIENT_PRIVILEGE = "42501";
 const DUPLICATE_DATABASE = "42P04";
 
-/** The one start-up line for an error of connecting to `url`, or the error itself when it is not configuration. */
+/**
+ * The one start-up line for an error of connecting to `url` or migrating it, or the error itself when it is not
+ * configuration.
+ */
 export function startupError(error: unknown, url: string): unknown {
   const server = databaseServer(url, 5432);
-  const { code, message } = error as { code?: unknown; message?: string };
+  const cause = driverError(error);
+  const { code, message = "" } = cause as { code?: unknown; message?: string };
   if (code === INVALID_PASSWORD) return accessDeniedError(server);
   if (code === INVALID_AUTHORIZATION) return accessDeniedError(server, message);
   if (code === INVALID_CATALOG_NAME) return missingDatabaseError(server);
-  return unreachableServerError(error, server) ?? error;
+  // No CONNECT privilege, or no CREATE on the database for the migrations' schema (PostgreSQL 15 and later no longer
+  // let every user create in schema public).
+  if (code === INSUFFICIENT_PRIVILEGE) return privilegeError(server, message);
+  return unreachableServerError(cause, server) ?? error;
 }
 
 const clientOptions = { connect_timeout: CONNECT_TIMEOUT_SECONDS, onnotice: () => {} };
@@ -116,7 +125,10 @@ async function openPostgres(url: string): Promise<DatabaseHandle<AppDatabase>> {
   const db = drizzle({ client: wrappedDatabaseClient(client) });
   return {
     db,
-    migrate: () => migrate(db, { migrationsFolder }),
+    migrate: () =>
+      migrate(db, { migrationsFolder }).catch((error: unknown) => {
+        throw startupError(error, url);
+      }),
     ping,
     close: () => client.end({ timeout: 5 }),
   };

@@ -16,12 +16,17 @@ describe("PostgreSQL start-up errors", () => {
       serverError("28000", 'role "app" does not exist'),
       serverError("3D000", 'database "shop" does not exist'),
       serverError("CONNECT_TIMEOUT", "write CONNECT_TIMEOUT 127.0.0.1:5432"),
+      // A failed migration: Drizzle's error, with postgres.js's as its cause.
+      new Error('Failed query: CREATE SCHEMA IF NOT EXISTS "drizzle"', {
+        cause: serverError("42501", "permission denied for database shop"),
+      }),
     ].map((error) => startupError(error, url));
     expect(lines.map((line) => (line as ConfigError).message)).toEqual([
       'Database access denied for user "app" at 127.0.0.1:5432: check the user and password in DATABASE_URL',
       'Database access denied for user "app" at 127.0.0.1:5432 (role "app" does not exist): check the user and password in DATABASE_URL',
       'Database "shop" does not exist at 127.0.0.1:5432 and user "app" may not create it: create it, or set DATABASE_URL to one that exists',
       "No database server answered at 127.0.0.1:5432 within 5 s: check the host and port in DATABASE_URL",
+      'User "app" lacks a privilege on database "shop" at 127.0.0.1:5432 (permission denied for database shop): grant it, or set DATABASE_URL to a database that user owns',
     ]);
     for (const line of lines) expect(line).toBeInstanceOf(ConfigError);
   });
