@@ -26,6 +26,15 @@ describe("UserService", () => {
     await expect(service.update(other.id, { email: "A@Example.com" })).rejects.toMatchObject({ code: "CONFLICT" });
   });
 
+  test("a deleted user's e-mail can be used again, by a new user (like the database's index over live rows)", async () => {
+    const { service } = setup();
+    const old = await service.create({ email: "a@example.com" });
+    await service.delete(old.id);
+    const again = await service.create({ email: "A@example.com" });
+    expect(again.id).not.toBe(old.id);
+    await expect(service.create({ email: "a@example.com" })).rejects.toMatchObject({ code: "CONFLICT" });
+  });
+
   test("get and list; unknown ids are NOT_FOUND", async () => {
     const { service } = setup();
     const a = await service.create({ email: "a@example.com" });
