@@ -24,7 +24,7 @@ export { splitDatabaseUrl };
 const migrationsFolder = fileURLToPath(new URL("../../drizzle", import.meta.url));
 const connectTimeout = CONNECT_TIMEOUT_SECONDS * 1_000;
 
-/** MySQL's error numbers for what the server refuses at connect time. */
+/** MySQL's error numbers for what the server refuses at start-up. */
 const ER_DBACCESS_DENIED = 1044; // the user may not use (or create) that database
 const ER_ACCESS_DENIED = 1045; // wrong user or password
 const ER_BAD_DB = 1049; // no such database

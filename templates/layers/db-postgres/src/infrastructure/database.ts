@@ -55,7 +55,7 @@ async function openPglite(directory: string): Promise<DatabaseHandle<AppDatabase
 
 const oneLine = (error: unknown) => (error instanceof Error ? error.message : String(error)).split("\n")[0];
 
-/** PostgreSQL's SQLSTATEs for what the server refuses at connect time. */
+/** PostgreSQL's SQLSTATEs for what the server refuses at start-up. */
 const INVALID_PASSWORD = "28P01";
 const INVALID_AUTHORIZATION = "28000"; // no such role, or pg_hba.conf refuses it
 const INVALID_CATALOG_NAME = "3D000"; // no such database
@@ -103,6 +103,19 @@ async function createDatabase(url: string, postgres: typeof import("postgres")):
   }
 }
 
+/**
+ * Connects now, so that a wrong password or a server that is down fails the start-up in one line rather than the
+ * migrations; a missing database is created first when the user may.
+ */
+async function connect(ping: () => Promise<void>, url: string, postgres: typeof import("postgres")): Promise<void> {
+  try {
+    await ping();
+  } catch (error) {
+    const missing = (error as { code?: unknown }).code === INVALID_CATALOG_NAME;
+    if (!missing || !(await createDatabase(url, postgres))) throw error;
+  }
+}
+
 async function openPostgres(url: string): Promise<DatabaseHandle<AppDatabase>> {
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
@@ -112,12 +125,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle<AppDatabase>> {
     await client`select 1`;
   };
   try {
-    // Connects now: a wrong password or a server that is down fails the start-up in one line, not the migrations.
-    await ping().catch(async (error) => {
-      if ((error as { code?: unknown }).code !== INVALID_CATALOG_NAME) throw error;
-      if (!(await createDatabase(url, postgres))) throw error;
-      await ping();
-    });
+    await connect(ping, url, postgres);
   } catch (error) {
     await client.end({ timeout: 5 });
     throw startupError(error, url);
