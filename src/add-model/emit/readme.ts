@@ -26,7 +26,7 @@ function fieldRows(context: EmitContext, name: (field: { name: string }) => stri
     ...context.record.fields.map((field) => {
       const notes = [
         field.notNull ? "required" : "optional (null when left out)",
-        ...(field.unique ? ["unique"] : []),
+        ...(field.unique ? ["unique among live rows"] : []),
         ...(field.index ? ["indexed"] : []),
       ];
       return [name(field), TYPE_NAMES[field.type], notes.join(", ")];
