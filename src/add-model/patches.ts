@@ -149,6 +149,8 @@ function walk(node: unknown, visit: (node: Node) => boolean): Node | undefined {
 export function spreadModelAdapters(path: string, code: string): string {
   const importLine = `import { modelAdapters } from "./model-adapters.ts";`;
   const edit = `  ${importLine}\n  and \`...modelAdapters()\` in the adapters passed to appFromModules: appFromModules({ users, ...modelAdapters() }, options)`;
+  // The edit already made (by hand, as printed): only the import may be missing.
+  if (code.includes("...modelAdapters()")) return code.includes(importLine) ? code : sortImportBlock(code, importLine);
   let mod: ReturnType<typeof parseModule>;
   try {
     mod = parseModule(code);

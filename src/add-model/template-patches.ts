@@ -5,15 +5,17 @@ export const GRAPHQL_SERVER_PATH = "src/adapters/graphql/graphql-server.ts";
 
 /**
  * `code` with the one occurrence of `find` replaced (and `importLine` added, when given); a ManualEditError when it
- * is not there exactly once.
+ * is not there exactly once, unless `replacement` already is (the printed edit was made by hand).
  */
 function replaceOnce(path: string, code: string, find: string, replacement: string, importLine?: string): string {
+  const withImport = (edited: string) =>
+    importLine && !edited.includes(importLine) ? sortImportBlock(edited, importLine) : edited;
+  if (code.includes(replacement)) return withImport(code);
   const replace = `replace \`${find}\` with \`${replacement}\``;
   const edit = importLine ? `  ${importLine}\n  and ${replace}` : `  ${replace}`;
   const parts = code.split(find);
   if (parts.length !== 2) throw manual(path, `no longer holds \`${find}\` once`, edit);
-  const replaced = parts.join(replacement);
-  return importLine ? sortImportBlock(replaced, importLine) : replaced;
+  return withImport(parts.join(replacement));
 }
 
 /**

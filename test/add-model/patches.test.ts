@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { stringifyJson } from "../../src/add-model/json.ts";
 import { addToModuleList, addToSchemaFiles, spreadModelAdapters } from "../../src/add-model/patches.ts";
+import { guardUserDelete } from "../../src/add-model/template-patches.ts";
 
 const MODULES = `import { usersModule } from "./users.module.ts";
 import { usersHttpModule } from "./users-http.module.ts";
@@ -66,6 +67,29 @@ export const modules = [usersModule, usersHttpModule, categoriesModule] as const
       expect(patch).toThrow(message);
       expect(patch).toThrow("Make this edit by hand");
     }
+  });
+
+  test("the printed edits of the other registries, once made by hand, let the next run through", () => {
+    const twice = "  return this.#rows.softDelete(id, now);\n";
+    const repository = `export class Users {\n  a() {\n${twice}  }\n  b() {\n${twice}  }\n}\n`;
+    const refusal = (() => {
+      try {
+        guardUserDelete(repository);
+      } catch (error) {
+        return String(error);
+      }
+    })();
+    expect(refusal).toContain('import { guardUserChildren } from "./user-children.ts";');
+    expect(refusal).toContain("with `return this.#rows.softDelete(id, now, guardUserChildren);`");
+    const followed = `import { guardUserChildren } from "./user-children.ts";\n\n${repository.replace(
+      "softDelete(id, now);",
+      "softDelete(id, now, guardUserChildren);",
+    )}`;
+    expect(guardUserDelete(followed)).toBe(followed);
+    const testApp = "export const app = makeApp({ users });\n";
+    expect(() => spreadModelAdapters("test-app.ts", testApp)).toThrow("Make this edit by hand");
+    const spread = `import { modelAdapters } from "./model-adapters.ts";\n\nexport const app = makeApp({ users, ...modelAdapters() });\n`;
+    expect(spreadModelAdapters("test-app.ts", spread)).toBe(spread);
   });
 
   test("the test app: the spread joins the adapters; a call that grows too long gets one argument per line", () => {
