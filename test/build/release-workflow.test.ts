@@ -10,6 +10,8 @@ interface Step {
   name?: string;
   run?: string;
   uses?: string;
+  with?: Record<string, string | number>;
+  env?: Record<string, string>;
 }
 interface Workflow {
   on: { push: { tags: string[] } };
@@ -82,5 +84,29 @@ test("publishing creates the release with every dist/ file, or replaces the file
   expect((await readFile(join(dir, "log-1"), "utf8")).split("\n")[1]).toBe(
     "release upload v1.2.3 dist/SHA256SUMS dist/scaffold-linux-x64 dist/scaffold.rb --clobber",
   );
+  await rm(dir, { recursive: true });
+});
+
+test("publishes both npm tarballs of the tag's version with provenance, after the GitHub release", async () => {
+  expect(workflow.permissions["id-token"]).toBe("write");
+  const setupNode = steps.find((step) => step.uses?.startsWith("actions/setup-node"));
+  expect(setupNode?.with?.["registry-url"]).toBe("https://registry.npmjs.org");
+  const names = steps.map((step) => step.name);
+  expect(names.indexOf("Build npm packages")).toBeGreaterThan(names.indexOf("Publish to the GitHub release"));
+  expect(script("Build npm packages")).toBe("npm run build:npm");
+  const publishStep = steps.find((step) => step.name === "Publish to npm");
+  expect(publishStep?.env?.NODE_AUTH_TOKEN).toBe("$" + "{{ secrets.NPM_TOKEN }}");
+
+  const dir = await mkdtemp(join(tmpdir(), "scaffold-release-"));
+  await mkdir(join(dir, "bin"));
+  // A fake npm: logs its arguments.
+  await writeFile(join(dir, "bin/npm"), '#!/bin/sh\necho "$*" >> "$LOG"\n');
+  await chmod(join(dir, "bin/npm"), 0o755);
+  const env = { PATH: `${join(dir, "bin")}:${process.env.PATH}`, LOG: join(dir, "log"), GITHUB_REF_NAME: "v1.2.3" };
+  expect(sh(script("Publish to npm"), dir, env).exitCode).toBe(0);
+  expect((await readFile(join(dir, "log"), "utf8")).trim().split("\n")).toEqual([
+    "publish dist/npm/scaffold-dev-crud-1.2.3.tgz --provenance --access public",
+    "publish dist/npm/scaffold-dev-cli-1.2.3.tgz --provenance --access public",
+  ]);
   await rm(dir, { recursive: true });
 });

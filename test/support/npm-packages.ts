@@ -39,7 +39,10 @@ export async function freshProject(deps: string[], opts: { node?: string } = {})
   expectSuccess("npm init -y", await runCommand("npm", ["init", "-y"], { cwd: dir, env, timeoutMs: 60_000 }));
   if (deps.length > 0) {
     const install = ["install", "--prefer-offline", "--no-audit", "--no-fund", ...deps];
-    expectSuccess(`npm install ${deps.join(" ")}`, await runCommand("npm", install, { cwd: dir, env, timeoutMs: 600_000 }));
+    expectSuccess(
+      `npm install ${deps.join(" ")}`,
+      await runCommand("npm", install, { cwd: dir, env, timeoutMs: 600_000 }),
+    );
   }
   return dir;
 }

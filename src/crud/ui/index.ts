@@ -7,9 +7,9 @@ import { fileURLToPath } from "node:url";
 import { Hono } from "hono";
 
 const assets: Readonly<Record<string, { file: string; type: string }>> = {
-  "swagger-ui.css": { file: "swagger-ui-dist/swagger-ui.css", type: "text/css; charset=utf-8" },
-  "swagger-ui-bundle.js": { file: "swagger-ui-dist/swagger-ui-bundle.js", type: "text/javascript; charset=utf-8" },
-  "favicon-32x32.png": { file: "swagger-ui-dist/favicon-32x32.png", type: "image/png" },
+  "swagger-ui.css": { file: "#swagger-ui/swagger-ui.css", type: "text/css; charset=utf-8" },
+  "swagger-ui-bundle.js": { file: "#swagger-ui/swagger-ui-bundle.js", type: "text/javascript; charset=utf-8" },
+  "favicon-32x32.png": { file: "#swagger-ui/favicon-32x32.png", type: "image/png" },
   "init.js": { file: "./init.js", type: "text/javascript; charset=utf-8" },
 };
 
