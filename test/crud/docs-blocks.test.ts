@@ -101,6 +101,7 @@ describe("the docs' code blocks are marked", () => {
 /** The documented program's file name, and its text. */
 const program = only(/^run /);
 const programFile = program.marker.slice("run ".length);
+const tsFile = programFile.replace(/\.[cm]?js$/, ".ts");
 
 const fragmentFile = (block: Block) =>
   `${block.doc.replace(/^docs\//, "").replace(/\.md$/, "")}-md-line-${block.line}.ts`;
@@ -126,7 +127,7 @@ function project(): Promise<string> {
     const dir = await freshProject(deps);
     await writeFile(join(dir, programFile), program.code);
     // "The file has no type annotations, so it is also a valid TypeScript file": type-checked as such.
-    await copyFile(join(dir, programFile), join(dir, programFile.replace(/\.[cm]?js$/, ".ts")));
+    await copyFile(join(dir, programFile), join(dir, tsFile));
     const preamble = only(/^preamble$/).code;
     for (const block of withMarker(/^typecheck/)) {
       const standalone = block.marker === "typecheck standalone";
@@ -173,10 +174,13 @@ interface Runtime {
   command: "node" | "bun" | "deno";
   /** Node.js version put first on PATH (the repository's Node 24 otherwise). */
   node?: string;
+  /** The program renamed `.ts`, as the docs' TypeScript paragraph says it runs too. */
+  typescript?: boolean;
 }
 
 const RUNTIMES: Runtime[] = [
   { name: "Node.js 24", command: "node" },
+  { name: "Node.js 24, the program renamed .ts", command: "node", typescript: true },
   { name: `Node.js ${oldestNodeVersion()}`, command: "node", node: oldestNodeVersion() },
   { name: "Bun", command: "bun" },
   { name: "Deno", command: "deno" },
@@ -204,7 +208,8 @@ async function start(dir: string, runtime: Runtime): Promise<{ url: string; outp
   const env: Record<string, string> = { ...(await userEnv(runtime.node)), PORT: String(port) };
   // bun and deno are the repository's, as a user's would be on PATH.
   if (runtime.command !== "node") env.PATH = `${repoBin}:${env.PATH}`;
-  const [command, ...args] = line.split(/\s+/) as [string, ...string[]];
+  const words = line.split(/\s+/).map((word) => (runtime.typescript && word === programFile ? tsFile : word));
+  const [command, ...args] = words as [string, ...string[]];
   const child = spawn(command, args, { cwd: dir, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
   started.add(child);
   let output = "";
@@ -269,6 +274,10 @@ describe("the quick start runs as written", () => {
         const openapi = await fetch(`${server.url}/api/openapi.json`);
         expect(openapi.status).toBe(200);
         expect(((await openapi.json()) as { paths: object }).paths).toHaveProperty("/api/books/{id}");
+        // The reference UI's page and assets come from the package itself.
+        for (const path of ["/apidocs-ui.html", "/apidocs-ui/swagger-ui.css", "/apidocs-ui/swagger-ui-bundle.js"]) {
+          expect({ path, status: (await fetch(`${server.url}${path}`)).status }).toEqual({ path, status: 200 });
+        }
         expect(server.output()).toContain("Listening on http://localhost:");
       } finally {
         server.stop();
