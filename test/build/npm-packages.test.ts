@@ -118,6 +118,29 @@ async function typeCheck(dir: string, sub: string, tsc: string): Promise<void> {
   expectSuccess(`${sub}: tsc --noEmit`, await runCommand(tsc, ["--noEmit"], { cwd: folder }));
 }
 
+/** Starts the app in `dir` with `command`, creates a note and reads it back, and loads a reference UI asset. */
+async function expectServes(dir: string, label: string, command: [string, ...string[]]): Promise<void> {
+  let service: RunningService | undefined;
+  try {
+    service = await launchServer(dir, label, command, {});
+    const created = await fetch(`${service.url}/api/notes`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ title: "first" }),
+    });
+    expect(created.status).toBe(201);
+    const list = (await (await fetch(`${service.url}/api/notes`)).json()) as { content: { title: string }[] };
+    expect(list.content.map((note) => note.title)).toEqual(["first"]);
+    const css = await fetch(`${service.url}/apidocs-ui/swagger-ui.css`);
+    expect(css.status).toBe(200);
+    expect((await css.text()).length).toBeGreaterThan(10_000);
+  } catch (error) {
+    throw new Error(`${label}: ${(error as Error).message}\n${service?.output() ?? ""}`);
+  } finally {
+    service?.kill();
+  }
+}
+
 beforeAll(async () => {
   tarballs = await packedTarballs();
 }, 600_000);
@@ -125,7 +148,7 @@ beforeAll(async () => {
 afterAll(async () => {
   console.log(`npm packages: install sizes (du -sh node_modules) ${sizes.join("; ")}`);
   for (const dir of folders) await rm(dir, { recursive: true, force: true });
-});
+}, 120_000);
 
 describe("the tarballs", () => {
   test("hold only what each package needs: compiled library + sources for its maps, or one CLI file", async () => {
@@ -213,25 +236,7 @@ describe("@scaffold-dev/crud installed with the latest peers", () => {
   ];
   for (const [label, command] of runtimes) {
     test(`answers over HTTP on ${label}, reference UI included`, async () => {
-      let service: RunningService | undefined;
-      try {
-        service = await launchServer(dir, label, await command(), {});
-        const created = await fetch(`${service.url}/api/notes`, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({ title: "first" }),
-        });
-        expect(created.status).toBe(201);
-        const list = (await (await fetch(`${service.url}/api/notes`)).json()) as { content: { title: string }[] };
-        expect(list.content.map((note) => note.title)).toEqual(["first"]);
-        const css = await fetch(`${service.url}/apidocs-ui/swagger-ui.css`);
-        expect(css.status).toBe(200);
-        expect((await css.text()).length).toBeGreaterThan(10_000);
-      } catch (error) {
-        throw new Error(`${(error as Error).message}\n${service?.output() ?? ""}`);
-      } finally {
-        service?.kill();
-      }
+      await expectServes(dir, label, await command());
     }, 120_000);
   }
 
@@ -255,15 +260,10 @@ describe("@scaffold-dev/crud installed with the latest peers", () => {
 });
 
 describe(`@scaffold-dev/crud with hono ${PEER_FLOORS.hono} and drizzle-orm ${PEER_FLOORS["drizzle-orm"]}`, () => {
-  test("one copy of each, and a user's .ts file type-checks", async () => {
+  test("one copy of each, a user's .ts file type-checks, the app answers on Node 24", async () => {
     const floors = Object.entries(PEER_FLOORS).map(([name, floor]) => `${name}@${floor}`);
-    const dir = await fresh("crud + floor peers", [
-      tarballs.crud,
-      ...floors,
-      "zod",
-      "@hono/zod-openapi",
-      "typescript@7",
-    ]);
+    const deps = [tarballs.crud, ...floors, "zod", "@hono/zod-openapi", "@hono/node-server", "typescript@7"];
+    const dir = await fresh("crud + floor peers", deps);
     for (const [name, floor] of Object.entries(PEER_FLOORS)) {
       const copies = await runCommand("npm", ["ls", name, "--all", "--parseable"], { cwd: dir });
       expectSuccess(`npm ls ${name}`, copies);
@@ -273,6 +273,9 @@ describe(`@scaffold-dev/crud with hono ${PEER_FLOORS.hono} and drizzle-orm ${PEE
     }
     expectSuccess("npm pkg set type=module", await runCommand("npm", ["pkg", "set", "type=module"], { cwd: dir }));
     await typeCheck(dir, "check", join(dir, "node_modules/.bin/tsc"));
+    await writeFile(join(dir, "app.mjs"), APP);
+    await writeFile(join(dir, "serve.mjs"), SERVE);
+    await expectServes(dir, "Node 24 (floor peers)", [join(node24Bin, "node"), "serve.mjs"]);
   }, 300_000);
 });
 
