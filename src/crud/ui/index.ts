@@ -1,6 +1,7 @@
 /**
- * The interactive API reference (Swagger UI) at `/apidocs-ui.html`. Its assets come from the `swagger-ui-dist` npm
- * package and are served by this app under `/apidocs-ui/`, so the page loads nothing from outside the server.
+ * The interactive API reference (Swagger UI) at `/apidocs-ui.html`. Its assets are served by this app under
+ * `/apidocs-ui/`, so the page loads nothing from outside the server. `#swagger-ui/*` is the package's `imports` map:
+ * the `swagger-ui-dist` package in this repository, the copies vendored into the published @scaffold-dev/crud.
  */
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
