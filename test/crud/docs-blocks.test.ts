@@ -14,6 +14,7 @@
  * - `<!-- test: requests -->`  curl lines sent to each started server, whose answers are checked;
  * - `<!-- test: preamble -->`  the lines every `typecheck` fragment is prefixed with;
  * - `<!-- test: typecheck -->` / `<!-- test: typecheck standalone -->`  a fragment, with / without the preamble;
+ * - `<!-- test: typecheck and run -->`  also run on Node 24 (as the preamble says: next to the program), and called;
  * - `<!-- test: skip (reason) -->`  output and repository commands only: never a ts/js block.
  */
 
@@ -73,7 +74,8 @@ function only(pattern: RegExp): Block {
 
 describe("the docs' code blocks are marked", () => {
   test("every block says what the test does with it; ts/js blocks are all run or type-checked", () => {
-    const known = /^(install|run \S+|start|requests|preamble|typecheck|typecheck standalone|skip \(.+\))$/;
+    const known =
+      /^(install|run \S+|start|requests|preamble|typecheck|typecheck standalone|typecheck and run|skip \(.+\))$/;
     const problems = blocks.flatMap((block) => {
       if (!known.test(block.marker)) return [`${where(block)}: no or unknown marker '${block.marker}'`];
       const code = ["ts", "js", "typescript", "javascript"].includes(block.lang);
@@ -174,13 +176,13 @@ interface Runtime {
   command: "node" | "bun" | "deno";
   /** Node.js version put first on PATH (the repository's Node 24 otherwise). */
   node?: string;
-  /** The program renamed `.ts`, as the docs' TypeScript paragraph says it runs too. */
-  typescript?: boolean;
+  /** The file to run instead of the program (its `.ts` copy, or a fragment). */
+  file?: string;
 }
 
 const RUNTIMES: Runtime[] = [
   { name: "Node.js 24", command: "node" },
-  { name: "Node.js 24, the program renamed .ts", command: "node", typescript: true },
+  { name: "Node.js 24, the program renamed .ts", command: "node", file: tsFile },
   { name: `Node.js ${oldestNodeVersion()}`, command: "node", node: oldestNodeVersion() },
   { name: "Bun", command: "bun" },
   { name: "Deno", command: "deno" },
@@ -208,7 +210,7 @@ async function start(dir: string, runtime: Runtime): Promise<{ url: string; outp
   const env: Record<string, string> = { ...(await userEnv(runtime.node)), PORT: String(port) };
   // bun and deno are the repository's, as a user's would be on PATH.
   if (runtime.command !== "node") env.PATH = `${repoBin}:${env.PATH}`;
-  const words = line.split(/\s+/).map((word) => (runtime.typescript && word === programFile ? tsFile : word));
+  const words = line.split(/\s+/).map((word) => (word === programFile ? (runtime.file ?? word) : word));
   const [command, ...args] = words as [string, ...string[]];
   const child = spawn(command, args, { cwd: dir, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
   started.add(child);
@@ -285,3 +287,35 @@ describe("the quick start runs as written", () => {
     }, 900_000);
   }
 });
+
+test("crud-graphql.md's example, run next to the quick start on Node 24, serves GraphQL from the same resources", async () => {
+  const dir = await project();
+  const block = only(/^typecheck and run$/);
+  const server = await start(dir, { name: "Node.js 24", command: "node", file: fragmentFile(block) });
+  try {
+    const graphql = async (query: string) => {
+      const response = await fetch(`${server.url}/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ query }),
+      });
+      return { status: response.status, body: await response.json() };
+    };
+    // The answer the docs print, then a mutation and the REST API seeing its row.
+    expect(await graphql("{ authors { totalCount } }")).toEqual({
+      status: 200,
+      body: { data: { authors: { totalCount: 0 } } },
+    });
+    const created = await graphql(
+      'mutation { createAuthor(input: { name: "Octavia E. Butler", email: "octavia@example.com" }) { id name } }',
+    );
+    expect(created).toEqual({ status: 200, body: { data: { createAuthor: { id: 1, name: "Octavia E. Butler" } } } });
+    const rest = (await (await fetch(`${server.url}/api/authors/1`)).json()) as { name: string };
+    expect(rest.name).toBe("Octavia E. Butler");
+    expect((await fetch(`${server.url}/graphiql`)).status).toBe(200);
+    // `console.log(graphql.sdl)`
+    expect(server.output()).toContain("type Author");
+  } finally {
+    server.stop();
+  }
+}, 900_000);
