@@ -285,13 +285,22 @@ describe("@scaffold-dev/cli installed into a fresh folder", () => {
     dir = await fresh("cli", [tarballs.cli]);
   }, 300_000);
 
-  test(`npx scaffold --version prints ${version} on Node ${oldestNodeVersion()}`, async () => {
-    const result = await runCommand("npx", ["scaffold", "--version"], {
-      cwd: dir,
-      env: await userEnv(oldestNodeVersion()),
-    });
+  test("installs nothing but itself", async () => {
+    const installed = await runCommand("npm", ["ls", "--all", "--parseable"], { cwd: dir });
+    expect(installed.output.trim().split("\n")).toEqual([dir, join(dir, "node_modules/@scaffold-dev/cli")]);
+  });
+
+  test(`npx scaffold --version prints ${version} and new generates, on Node ${oldestNodeVersion()}`, async () => {
+    const env = await userEnv(oldestNodeVersion());
+    const node = await runCommand("node", ["--version"], { cwd: dir, env });
+    expect(node.output.trim()).toBe(`v${oldestNodeVersion()}`);
+    const result = await runCommand("npx", ["scaffold", "--version"], { cwd: dir, env });
     expectSuccess("npx scaffold --version", result);
     expect(result.output.trim()).toBe(version);
+    const generated = await runCommand("npx", ["scaffold", "new", "on-oldest", "-t", "minimal"], { cwd: dir, env });
+    expectSuccess("npx scaffold new on-oldest -t minimal", generated);
+    const manifest = JSON.parse(await readFile(join(dir, "on-oldest/package.json"), "utf8"));
+    expect(manifest.name).toBe("on-oldest");
   }, 120_000);
 
   test("npx scaffold new demo -d sqlite generates a project that installs and passes its own tests (Node 24)", async () => {
@@ -304,6 +313,9 @@ describe("@scaffold-dev/cli installed into a fresh folder", () => {
     const project = join(dir, "demo");
     const install = ["install", "--prefer-offline", "--no-audit", "--no-fund"];
     expectSuccess("npm install", await runCommand("npm", install, { cwd: project, env, timeoutMs: 600_000 }));
-    expectSuccess("npm test", await runCommand("npm", ["test"], { cwd: project, env, timeoutMs: 600_000 }));
+    const tests = await runCommand("npm", ["test"], { cwd: project, env, timeoutMs: 600_000 });
+    expectSuccess("npm test", tests);
+    expect(tests.output).toMatch(/\b[1-9]\d* pass\b/);
+    expect(tests.output).toMatch(/\b0 fail\b/);
   }, 900_000);
 });
