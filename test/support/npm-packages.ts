@@ -1,4 +1,4 @@
-import { mkdtemp, readFile } from "node:fs/promises";
+import { copyFile, mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expectSuccess, projectEnv, repoRoot, runCommand } from "./generated-project.ts";
@@ -7,8 +7,9 @@ import { nodeBin } from "./oldest-node.ts";
 let packing: Promise<{ crud: string; cli: string }> | undefined;
 
 /**
- * The two tarballs `npm publish` would upload (`npm run build:npm`, once per test process): absolute paths of
- * dist/npm/scaffold-dev-crud-<version>.tgz and dist/npm/scaffold-dev-cli-<version>.tgz.
+ * The two tarballs `npm publish` would upload (`npm run build:npm`, once per test process): absolute paths of copies
+ * of dist/npm/scaffold-dev-crud-<version>.tgz and dist/npm/scaffold-dev-cli-<version>.tgz in a temporary folder of
+ * this process, which another test process's build (replacing dist/npm) cannot take away.
  */
 export function packedTarballs(): Promise<{ crud: string; cli: string }> {
   packing ??= (async () => {
@@ -17,8 +18,13 @@ export function packedTarballs(): Promise<{ crud: string; cli: string }> {
       await runCommand("npm", ["run", "build:npm"], { cwd: repoRoot, env: projectEnv(), timeoutMs: 600_000 }),
     );
     const { version } = JSON.parse(await readFile(join(repoRoot, "package.json"), "utf8")) as { version: string };
-    const dir = join(repoRoot, "dist", "npm");
-    return { crud: join(dir, `scaffold-dev-crud-${version}.tgz`), cli: join(dir, `scaffold-dev-cli-${version}.tgz`) };
+    const copies = await mkdtemp(join(tmpdir(), "scaffold-tarballs-"));
+    const copy = async (name: string) => {
+      const file = `scaffold-dev-${name}-${version}.tgz`;
+      await copyFile(join(repoRoot, "dist", "npm", file), join(copies, file));
+      return join(copies, file);
+    };
+    return { crud: await copy("crud"), cli: await copy("cli") };
   })();
   return packing;
 }
