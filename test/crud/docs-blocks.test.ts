@@ -20,7 +20,7 @@
 
 import { afterAll, describe, expect, test } from "bun:test";
 import { type ChildProcess, spawn } from "node:child_process";
-import { copyFile, readFile, writeFile } from "node:fs/promises";
+import { copyFile, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { expectSuccess, repoBin, repoRoot, runCommand } from "../support/generated-project.ts";
 import { freshProject, packedTarballs, userEnv } from "../support/npm-packages.ts";
@@ -110,6 +110,10 @@ const fragmentFile = (block: Block) =>
 const CHECK = /^npx tsc --noEmit$/;
 
 let preparing: Promise<string> | undefined;
+afterAll(async () => {
+  const dir = await preparing?.catch(() => undefined);
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
 
 /**
  * The fresh folder: `npm init -y` + `npm install` of every package the install blocks name (the tarball for the
@@ -157,14 +161,17 @@ test("every TypeScript block type-checks with the fresh folder's own tsc, under 
     timeoutMs: 300_000,
   });
   const files = withMarker(/^typecheck/).map((block) => `${fragmentFile(block)} is ${where(block)}`);
-  if (result.code !== 0) throw new Error(`${check} failed (${files.join("; ")})\n${result.output}`);
+  if (result.code !== 0) {
+    const legend = `${files.join("; ")}; a fragment's line N is its doc's fence line + N, less the preamble's lines`;
+    throw new Error(`${check} failed (${legend})\n${result.output}`);
+  }
   // The compiler did read them: the tsconfig is tsc --init's (strict), and every fragment is in the program.
   const listed = await runCommand("npx", ["tsc", "--listFilesOnly"], {
     cwd: dir,
     env: await userEnv(),
     timeoutMs: 300_000,
   });
-  for (const block of withMarker(/^typecheck/)) expect(listed.output).toContain(fragmentFile(block));
+  for (const file of [tsFile, ...withMarker(/^typecheck/).map(fragmentFile)]) expect(listed.output).toContain(file);
   const tsconfig = await readFile(join(dir, "tsconfig.json"), "utf8");
   expect(tsconfig).toMatch(/"strict": true/);
   expect(tsconfig).toMatch(/"exactOptionalPropertyTypes": true/);
