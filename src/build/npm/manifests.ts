@@ -19,12 +19,16 @@ export const NODE_ENGINE = ">=22.13";
 export const REPOSITORY = { type: "git", url: "git+https://github.com/scaffold-dev/scaffold.git" };
 
 /**
- * The oldest hono and drizzle-orm the library is tested with (test/build/npm-packages.test.ts installs exactly these).
- * Older ones lack APIs it uses; the repository develops against newer ones.
+ * The oldest version of each framework peer the library is tested with (test/build/npm-packages.test.ts installs
+ * exactly these): hono 4.10 is the floor of @hono/zod-openapi 1.x itself, zod 4.0 that of @hono/zod-openapi 1.0,
+ * drizzle-orm 0.44.7 the oldest Drizzle tried. The repository develops against newer ones.
  */
-export const PEER_FLOORS: Readonly<Record<string, string>> = { hono: "4.13.12", "drizzle-orm": "0.44.7" };
-/** Peers whose floor is the major.minor the repository pins (no older release is tested). */
-const PINNED_MINOR_PEERS = ["zod", "@hono/zod-openapi"] as const;
+export const PEER_FLOORS: Readonly<Record<string, string>> = {
+  hono: "4.10.0",
+  "drizzle-orm": "0.44.7",
+  zod: "4.0.0",
+  "@hono/zod-openapi": "1.0.0",
+};
 
 function pinned(root: RootManifest, name: string): string {
   const version = root.dependencies[name] ?? root.devDependencies[name];
@@ -46,7 +50,6 @@ function peerRanges(root: RootManifest): Record<string, string> {
     if (major(floor) !== major(pinned(root, name))) throw new Error(`${name}: floor ${floor} is another major`);
     ranges[name] = rangeFrom(floor);
   }
-  for (const name of PINNED_MINOR_PEERS) ranges[name] = rangeFrom(pinned(root, name).replace(/\.\d+$/, ".0"));
   return ranges;
 }
 
