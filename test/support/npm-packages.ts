@@ -1,3 +1,4 @@
+import { rmSync } from "node:fs";
 import { copyFile, mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -19,6 +20,7 @@ export function packedTarballs(): Promise<{ crud: string; cli: string }> {
     );
     const { version } = JSON.parse(await readFile(join(repoRoot, "package.json"), "utf8")) as { version: string };
     const copies = await mkdtemp(join(tmpdir(), "scaffold-tarballs-"));
+    process.once("exit", () => rmSync(copies, { recursive: true, force: true }));
     const copy = async (name: string) => {
       const file = `scaffold-dev-${name}-${version}.tgz`;
       await copyFile(join(repoRoot, "dist", "npm", file), join(copies, file));
