@@ -4,7 +4,7 @@ import pkg from "../../package.json" with { type: "json" };
 import { cacheRoot, templateSource } from "../generate/environment.ts";
 import { checkAvailable, type GenerateOptions, type NewArgs, resolveOptions } from "../generate/options.ts";
 import { planProject } from "../generate/plan.ts";
-import { initRepository, type PostResult, postGenerate, type RepositoryPlan } from "../generate/post-generate.ts";
+import { initRepository, type PostResult, postGenerate, type Repository } from "../generate/post-generate.ts";
 import { loadTemplates } from "../generate/template-source.ts";
 import { inspectTarget, targetIsFile, targetNotEmpty, writeProject } from "../generate/write-project.ts";
 import { newArgs } from "./args.ts";
@@ -56,7 +56,7 @@ async function generate(options: GenerateOptions): Promise<void> {
     return;
   }
   let post: PostResult = { env: false, git: "no-git" };
-  let repository: Promise<RepositoryPlan> = Promise.resolve("no-git");
+  let repository: Promise<Repository> = Promise.resolve("no-git");
   const { backup } = await writeProject(files, target, {
     force: options.force,
     begin: (dir) => {

@@ -39,9 +39,6 @@ function substitute(text: string, values: Record<string, string>): string {
   return text.replace(PLACEHOLDER, (token) => values[token] ?? token);
 }
 
-/** Whether `text` holds a placeholder: such a file is not written as it is (build-entry.ts uses this too). */
-export const hasPlaceholder = (text: string): boolean => text.search(PLACEHOLDER) !== -1;
-
 /** Files that several layers contribute to: a later layer's fragment is merged into what the earlier ones gave. */
 const MERGED = new Map<string, (earlier: string, later: string) => string>([
   ["package.json", mergeJson],
@@ -71,7 +68,6 @@ export function planProject(tree: TemplateTree, options: ProjectOptions): Planne
       const earlier = files.get(path);
       const merge = mergerFor(path);
       if (earlier && merge) {
-        // Merged contents have no precomputed blob hash.
         const contents = merge(earlier.contents, file.contents);
         files.set(path, { contents, mode: file.mode, layers: [...earlier.layers, layer] });
       } else {
@@ -80,12 +76,12 @@ export function planProject(tree: TemplateTree, options: ProjectOptions): Planne
     }
   }
   const values = { ...placeholders(options), ...moduleListPlaceholders(files.keys()) };
-  // A file with a precomputed blob hash has no placeholder: it is written as it is, hash included.
-  const planned: PlannedFile[] = [...files].map(([path, { layers, ...file }]) =>
-    file.gitBlob === undefined
-      ? { path, mode: file.mode, contents: substitute(file.contents, values), layers }
-      : { path, mode: file.mode, contents: file.contents, gitBlob: file.gitBlob, layers },
-  );
+  const planned: PlannedFile[] = [...files].map(([path, { layers, ...file }]) => ({
+    path,
+    mode: file.mode,
+    contents: substitute(file.contents, values),
+    layers,
+  }));
   planned.push({
     path: "scaffold.json",
     mode: 0o644,

@@ -1,10 +1,7 @@
-import { copyFileSync, readFileSync } from "node:fs";
-import { homedir } from "node:os";
+import { copyFileSync } from "node:fs";
 import { join } from "node:path";
 import { oneLine } from "./errors.ts";
-import { type ProjectFile, writeInitialCommit } from "./git-commit.ts";
-import { type GitSettings, gitSettings } from "./git-settings.ts";
-import { runGit as git } from "./run-git.ts";
+import { GitMissing, runGit as git } from "./run-git.ts";
 
 export interface PostResult {
   env: boolean;
@@ -12,92 +9,72 @@ export interface PostResult {
   git: string;
 }
 
+/**
+ * The new repository as `initRepository` left it: "no-git", `failed` with git's one-line reason, or ready, with
+ * whether the commit needs the fallback identity.
+ */
+export type Repository = "no-git" | { failed: string } | { fallbackIdentity: boolean };
+
 const MESSAGE = "Initial commit from scaffold";
-/** A fallback identity, passed with `-c` for one command: the user's own config is read, never changed. */
+/** The branch when the user has no `init.defaultBranch` (git's own default is still `master`). */
+const DEFAULT_BRANCH = "main";
+/** Passed with `-c` for the commit alone when git has no email to commit with: the user's config is never changed. */
 const FALLBACK_IDENTITY = ["-c", "user.name=scaffold", "-c", "user.email=scaffold@localhost"];
-const COMMIT = ["-c", "commit.gpgsign=false", "commit", "-q", "--no-verify", "-m", MESSAGE];
-/** What git says when it has no usable identity (no config, and nothing it can auto-detect). */
-const NO_IDENTITY = /tell me who you are|empty ident|unable to auto-detect/i;
+/**
+ * The user's config applies, except what would make an unattended command fail or wait: signing (no key, or a
+ * pinentry prompt) and commit hooks (a linter that needs `npm install` first).
+ */
+const COMMIT = ["-c", "commit.gpgSign=false", "commit", "-q", "--no-verify", "-m", MESSAGE];
+const SETTINGS = "^(user|author|committer)\\.email$|^init\\.defaultbranch$";
+
+/** git commits with `EMAIL`, or with both GIT_*_EMAIL, ahead of any guess from the host name. */
+const emailInEnv = (env: NodeJS.ProcessEnv) => Boolean(env.EMAIL || (env.GIT_AUTHOR_EMAIL && env.GIT_COMMITTER_EMAIL));
 
 /**
- * Whether the user may have an identity for git: an email in the environment or in a config file git reads. When
- * not, the fallback is passed at once (saving a failing commit); when maybe, git is tried first and the fallback
- * only used if it reports no identity. Never wrong either way, only one process cheaper.
+ * `git init` in `dir`, started as soon as the (empty) project folder exists so that it overlaps the writing of the
+ * files; then the branch and identity settings, read inside the new repository so that conditional includes
+ * (`includeIf "gitdir:…"`) apply as they will to the commit.
  */
-function mayHaveIdentity(env: NodeJS.ProcessEnv = process.env): boolean {
-  if (env.GIT_AUTHOR_EMAIL || env.GIT_COMMITTER_EMAIL || env.EMAIL || env.GIT_CONFIG_GLOBAL || env.GIT_CONFIG_SYSTEM)
-    return true;
-  const home = env.HOME ?? homedir();
-  const files = [
-    join(home, ".gitconfig"),
-    join(env.XDG_CONFIG_HOME || join(home, ".config"), "git", "config"),
-    "/etc/gitconfig",
-    "/usr/local/etc/gitconfig",
-    "/opt/homebrew/etc/gitconfig",
-  ];
-  return files.some((file) => {
-    try {
-      return /email|include/i.test(readFileSync(file, "utf8"));
-    } catch {
-      return false;
-    }
-  });
-}
-
-/** How the repository will be made: "no-git", directly (settings), or by git itself (null: an unusual set-up). */
-export type RepositoryPlan = "no-git" | GitSettings | null;
-
-/**
- * Reads the user's git set-up with one `git var -l`, started as soon as the project folder exists so that it
- * overlaps the writing of the files.
- */
-export async function initRepository(dir: string): Promise<RepositoryPlan> {
+export async function initRepository(dir: string, env: NodeJS.ProcessEnv = process.env): Promise<Repository> {
   try {
-    const vars = await git(["var", "-l"], dir);
-    return vars.code === 0 ? gitSettings(vars.output) : null;
-  } catch {
-    return "no-git";
+    const init = await git(["init", "-q"], dir);
+    if (init.code !== 0) return { failed: oneLine(init.output) };
+    // Exit 1 with no output when none is set.
+    const settings = await git(["config", "--get-regexp", SETTINGS], dir);
+    const keys = new Set(settings.output.split("\n").map((line) => line.split(" ")[0]?.toLowerCase()));
+    if (!keys.has("init.defaultbranch")) {
+      const branch = await git(["symbolic-ref", "HEAD", `refs/heads/${DEFAULT_BRANCH}`], dir);
+      if (branch.code !== 0) return { failed: oneLine(branch.output) };
+    }
+    const configuredEmail = [...keys].some((key) => key?.endsWith(".email"));
+    return { fallbackIdentity: !configuredEmail && !emailInEnv(env) };
+  } catch (error) {
+    if (error instanceof GitMissing) return "no-git";
+    throw error;
   }
 }
 
-/** The previous way, for set-ups the direct writer does not reproduce: git init, add and commit. */
-async function commitWithGit(dir: string): Promise<string> {
-  const init = await git(["init", "-q"], dir);
-  if (init.code !== 0) return oneLine(init.output);
+/** `git add -A` and the initial commit: git applies the project's `.gitignore` files and the user's excludes. */
+async function commitAll(dir: string, repository: Repository): Promise<string> {
+  if (repository === "no-git") return "no-git";
+  if ("failed" in repository) return repository.failed;
   const add = await git(["add", "-A"], dir);
   if (add.code !== 0) return oneLine(add.output);
-  const maybe = mayHaveIdentity();
-  let commit = await git(maybe ? COMMIT : [...FALLBACK_IDENTITY, ...COMMIT], dir);
-  if (maybe && commit.code !== 0 && NO_IDENTITY.test(commit.output)) {
-    commit = await git([...FALLBACK_IDENTITY, ...COMMIT], dir);
-  }
+  const commit = await git(repository.fallbackIdentity ? [...FALLBACK_IDENTITY, ...COMMIT] : COMMIT, dir);
   return commit.code === 0 ? "committed" : oneLine(commit.output);
 }
 
-async function commitAll(dir: string, files: readonly ProjectFile[], plan: GitSettings | null): Promise<string> {
-  if (plan) {
-    try {
-      writeInitialCommit(dir, files, plan, MESSAGE);
-      return "committed";
-    } catch {
-      // Unsupported (a .gitignore or .gitattributes feature) or a write error: git itself does it, as before.
-    }
-  }
-  return commitWithGit(dir);
-}
-
-/**
- * After `files` are written in `dir`: `.env` from `.env.example`, then the initial commit as `initRepository`
- * planned it.
- */
+/** After `files` are written in `dir`: `.env` from `.env.example`, then the initial commit in `repository`. */
 export async function postGenerate(
   dir: string,
-  files: readonly ProjectFile[],
-  plan: RepositoryPlan,
+  files: readonly { path: string }[],
+  repository: Repository,
 ): Promise<PostResult> {
-  const example = files.find((file) => file.path === ".env.example");
-  const copyEnv = example !== undefined && !files.some((file) => file.path === ".env");
+  const copyEnv = files.some((file) => file.path === ".env.example") && !files.some((file) => file.path === ".env");
   if (copyEnv) copyFileSync(join(dir, ".env.example"), join(dir, ".env"));
-  const all = copyEnv ? [...files, { path: ".env", contents: example.contents, gitBlob: example.gitBlob }] : files;
-  return { env: copyEnv, git: plan === "no-git" ? "no-git" : await commitAll(dir, all, plan).catch(() => "no-git") };
+  const result = await commitAll(dir, repository).catch((error: unknown) => {
+    if (error instanceof GitMissing) return "no-git";
+    throw error;
+  });
+  return { env: copyEnv, git: result };
 }

@@ -1,7 +1,6 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { ScaffoldError } from "./errors.ts";
-import { digest } from "./fast-digest.ts";
 import { checkFormatVersion } from "./manifest.ts";
 import { MANIFEST_FILE, type TemplateTree } from "./template-tree.ts";
 
@@ -32,8 +31,10 @@ function localPath(source: string, cwd: string): string {
   return resolve(cwd, source);
 }
 
-function cacheEntry(cacheDir: string, source: string, ref: string): string {
-  const key = digest("sha256", `${source}\0${ref}`).toString("hex").slice(0, 16);
+/** node:crypto is imported only here: the embedded templates (the common case) need no hash. */
+async function cacheEntry(cacheDir: string, source: string, ref: string): Promise<string> {
+  const { createHash } = await import("node:crypto");
+  const key = createHash("sha256").update(`${source}\0${ref}`).digest("hex").slice(0, 16);
   return join(cacheDir, "templates", `${ref.replace(/[^\w.-]/g, "_")}-${key}`);
 }
 
@@ -66,7 +67,7 @@ export async function loadTemplates(request: TemplateRequest): Promise<LoadedTem
     return { tree: await loadTemplateDir(root), ref, origin: root };
   }
   const wanted = ref ?? `v${cliVersion}`;
-  const entry = cacheEntry(cacheDir, from, wanted);
+  const entry = await cacheEntry(cacheDir, from, wanted);
   const origin = `${from}#${wanted}`;
   if (offline) {
     if (!existsSync(join(entry, MANIFEST_FILE))) {

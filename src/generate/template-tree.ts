@@ -24,11 +24,6 @@ export interface TemplateFile {
   contents: string;
   /** POSIX file mode, e.g. 0o644 or 0o755. */
   mode: number;
-  /**
-   * Hex SHA-1 of the git blob of `contents`, computed at build time for the templates embedded in the binary. Set
-   * only on files without placeholders, which are written exactly as they are; the initial commit then needs no hash.
-   */
-  gitBlob?: string;
 }
 
 /** The whole `templates/` folder: its manifest and every file keyed by its path relative to `templates/`. */

@@ -365,9 +365,8 @@ describe("post steps", () => {
   test.skipIf(noGit)("a failing git commit is reported as a warning; the project is still written", async () => {
     const cwd = await freshCwd();
     const realGit = Bun.which("git") ?? "git";
-    // `git var` fails too, so that scaffold falls back from writing the commit itself to `git commit`.
     const bin = await fakePath({
-      git: `case "$*" in var*|*commit*) echo "fatal: hook refused" >&2; exit 1;; esac\nexec ${realGit} "$@"`,
+      git: `case "$*" in *commit*) echo "fatal: hook refused" >&2; exit 1;; esac\nexec ${realGit} "$@"`,
     });
     const { exitCode, stderr } = await runCli(["demo"], cwd, { env: cliEnv({ PATH: bin }) });
     expect(exitCode).toBe(0);

@@ -1,5 +1,4 @@
 import { describe, expect, test } from "bun:test";
-import { withGitBlobs } from "../../src/build/build-entry.ts";
 import { type ProjectOptions, planProject, selectLayers } from "../../src/generate/plan.ts";
 import type { TemplateTree } from "../../src/generate/template-tree.ts";
 
@@ -117,20 +116,5 @@ describe("planProject", () => {
       templateVersion: "9.9.9",
       cliVersion: "1.2.3",
     });
-  });
-
-  test("build-time blob hashes reach the plan only for files written as they are", () => {
-    const hashed = withGitBlobs(tree);
-    const planned = new Map(planProject(hashed, options).map((file) => [file.path, file]));
-    // Same contents as without the hashes.
-    expect(planProject(hashed, options).map(({ path, contents }) => ({ path, contents }))).toEqual(
-      planProject(tree, options).map(({ path, contents }) => ({ path, contents })),
-    );
-    expect(planned.get("setup.sh")?.gitBlob).toBe(hashed.files["layers/full/setup.sh"]?.gitBlob as string);
-    expect(planned.get("setup.sh")?.gitBlob).toMatch(/^[0-9a-f]{40}$/);
-    expect(planned.get("README.md")?.gitBlob).toBeUndefined(); // a placeholder: substituted
-    expect(planned.get("package.json")?.gitBlob).toBeUndefined(); // merged
-    expect(planned.get(".env.example")?.gitBlob).toBeUndefined(); // merged
-    expect(planned.get("scaffold.json")?.gitBlob).toBeUndefined();
   });
 });
