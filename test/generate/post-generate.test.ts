@@ -22,6 +22,9 @@ afterAll(async () => {
   await rm(work, { recursive: true, force: true });
 });
 
+/** The latest `userHome`, for the checks made with git after a test's environment is restored. */
+let gitHome: Record<string, string> = {};
+
 /** A HOME with `files` (e.g. `.gitconfig`), no system config and no identity from the environment. */
 async function userHome(files: Record<string, string> = {}): Promise<string> {
   const home = join(work, `home-${++counter}`);
@@ -30,7 +33,8 @@ async function userHome(files: Record<string, string> = {}): Promise<string> {
     await writeFile(join(home, path), contents);
   }
   await mkdir(home, { recursive: true });
-  Object.assign(process.env, { HOME: home, XDG_CONFIG_HOME: join(home, ".config"), GIT_CONFIG_NOSYSTEM: "1" });
+  gitHome = { HOME: home, XDG_CONFIG_HOME: join(home, ".config"), GIT_CONFIG_NOSYSTEM: "1" };
+  Object.assign(process.env, gitHome);
   for (const key of ["EMAIL", "GIT_AUTHOR_EMAIL", "GIT_COMMITTER_EMAIL", "GIT_AUTHOR_NAME", "GIT_COMMITTER_NAME"]) {
     delete process.env[key];
   }
@@ -59,7 +63,8 @@ async function generate(dir: string, files: string[]) {
 }
 
 function git(cwd: string, ...args: string[]): string {
-  const result = Bun.spawnSync([realGit, ...args], { cwd, stdout: "pipe", stderr: "pipe" });
+  const env = { ...process.env, ...gitHome };
+  const result = Bun.spawnSync([realGit, ...args], { cwd, env, stdout: "pipe", stderr: "pipe" });
   if (result.exitCode !== 0) throw new Error(`git ${args.join(" ")}: ${result.stderr.toString()}`);
   return result.stdout.toString().trim();
 }
@@ -95,10 +100,11 @@ describe("the initial commit, without any git identity or config", () => {
     "generated.ts": "kept: the nested rule is scoped to pkg/",
     "assets/logo.bin": new Uint8Array([0, 255, 10, 13, 128]),
   };
+  let home: string;
   let dir: string;
   let result: Awaited<ReturnType<typeof generate>>;
   beforeAll(async () => {
-    await userHome({ ".config/git/ignore": "*.swp\n" });
+    home = await userHome({ ".config/git/ignore": "*.swp\n" });
     dir = await project(files);
     await chmod(join(dir, "setup.sh"), 0o755);
     result = await generate(dir, Object.keys(files));
@@ -137,7 +143,7 @@ describe("the initial commit, without any git identity or config", () => {
   });
 
   test("the user's git config is not changed", async () => {
-    expect(await readdir(process.env.HOME as string)).toEqual([".config"]);
+    expect(await readdir(home)).toEqual([".config"]);
   });
 });
 
@@ -167,7 +173,7 @@ describe("the user's own git config", () => {
 
   test("an identity from EMAIL in the environment", async () => {
     await userHome();
-    process.env.EMAIL = "Ada <ada@env.example.org>";
+    process.env.EMAIL = "ada@env.example.org";
     process.env.GIT_AUTHOR_NAME = "Ada";
     process.env.GIT_COMMITTER_NAME = "Ada";
     const dir = await project({ "a.ts": "1" });
