@@ -75,7 +75,7 @@ describe("full x sqlite x observability advanced: traces over OTLP/gRPC", () => 
         await active.waitFor((spans) => spans.some((span) => span.traceId === traceId));
         const span = active.spans.find((candidate) => candidate.traceId === traceId) as ReceivedSpan;
         expect(span).toMatchObject({ name: "HTTP GET unmatched", parentSpanId: "" });
-        // A success to a caller that sent no traceparent is traced but carries none (it stays on the fast path).
+        // A success to a caller that sent no traceparent is traced but carries none: nobody asked to follow it.
         const ok = await http(running.url, "GET", "/health/liveness");
         expect(ok.status).toBe(200);
         expect(ok.headers.get("traceparent")).toBeNull();

@@ -1,11 +1,10 @@
+import { requestId } from "hono/request-id";
 import { healthRoutes } from "./adapters/http/health.routes.ts";
 import { bodyLimit } from "./adapters/http/middleware/body-limit.ts";
 import { errorHandler } from "./adapters/http/middleware/error-handler.ts";
 import { notFoundHandler } from "./adapters/http/middleware/not-found.ts";
 import { requestLogger } from "./adapters/http/middleware/request-logger.ts";
 import { securityHeaders } from "./adapters/http/middleware/security-headers.ts";
-import { answerProbesFirst } from "./adapters/http/probe-shortcut.ts";
-import { requestLog } from "./adapters/http/request-log.ts";
 import { createRouter } from "./adapters/http/router.ts";
 import { defaultBodyLimitBytes } from "./infrastructure/config.ts";
 import type { Logger } from "./infrastructure/logger.ts";
@@ -37,27 +36,16 @@ export function createApp({
   modules: appModules = modules,
 }: AppDependencies) {
   const app = createRouter();
-  const onError = errorHandler(logger, exposeErrors);
-  const middleware = moduleMiddleware(appModules, container);
-  for (const handler of middleware) app.use(handler);
-  app.use(requestLogger(logger));
-  app.onError(onError);
-  // Health answers come before the middleware below, which they do not need (probes send no body and get no
-  // secrets): a header besides the content type takes a plain 200 off the fast paths of Deno.serve and
-  // @hono/node-server. Hono runs handlers in the order they are added, and a health answer ends the chain.
-  const health = healthRoutes({ service, pingDatabase });
-  app.route("/health", health);
-  app.use(securityHeaders());
-  app.use(bodyLimit(bodyLimitBytes));
+  for (const handler of moduleMiddleware(appModules, container)) app.use(handler);
+  // The caller's X-Request-Id when it is at most 255 word characters, `-` or `=`, else a new UUID; sent back on
+  // every answer and logged with the request.
+  app.use(requestId(), requestLogger(logger));
+  app.onError(errorHandler(logger, exposeErrors));
+  // Probes come before the security headers and the body limit: orchestrators call them, not browsers, with no body.
+  app.route("/health", healthRoutes({ service, pingDatabase }));
+  app.use(...securityHeaders(), bodyLimit(bodyLimitBytes));
   for (const { path, router } of moduleRoutes(appModules, container)) app.route(path, router);
   mountModules(app, appModules);
   app.notFound(notFoundHandler(app.routes));
-  // When no module puts middleware in front of every route (metrics and tracing must see the probes), the probes
-  // skip the app's middleware chain altogether (probe-shortcut.ts).
-  if (middleware.length === 0) {
-    const probes = createRouter().route("/health", health);
-    probes.onError(onError);
-    answerProbesFirst(app, { routes: probes, alive: ["/health", "/health/liveness"] }, requestLog(logger));
-  }
   return app;
 }

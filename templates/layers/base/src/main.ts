@@ -6,13 +6,18 @@ import { createLogger } from "./infrastructure/logger.ts";
 import { startServer } from "./infrastructure/server.ts";
 import { exitGracefully } from "./infrastructure/shutdown.ts";
 import { modules } from "./modules/index.ts";
-import { createContainer, loadConfig, moduleStops, startModules } from "./modules/module.ts";
+import { createContainer, loadConfig, logMixin, moduleStops, startModules } from "./modules/module.ts";
 
 // Entry: config -> logger -> modules' start -> database (+ migrations) -> composition root -> serve.
 try {
   loadEnvFile(".env");
   const config = loadConfig(modules, process.env);
-  const logger = createLogger({ appEnv: config.APP_ENV, level: config.LOG_LEVEL, service: config.SERVICE_NAME });
+  const logger = createLogger({
+    appEnv: config.APP_ENV,
+    level: config.LOG_LEVEL,
+    service: config.SERVICE_NAME,
+    mixin: logMixin(modules),
+  });
   await startModules(modules, { config, logger });
   const database = await openDatabase(config.DATABASE_URL);
   await database.migrate();

@@ -1,35 +1,25 @@
 import { type Logger, pino } from "pino";
 import pretty from "pino-pretty";
-import { batchedDestination } from "./log-destination.ts";
 
 export type { Logger };
-
-interface ByteStream {
-  write(bytes: Uint8Array): boolean;
-}
 
 export interface LoggerOptions {
   appEnv: string;
   level?: string | undefined;
   service: string;
+  /** Fields added to every line, the request lines included (pino's `mixin`; e.g. the active trace's ids). */
+  mixin?: (() => object) | undefined;
 }
 
 /**
  * `production` -> JSON at info; `development` -> human-readable at debug; anything else -> human-readable at info.
  * pino-pretty runs as an in-process stream (no worker-thread transport), so it works on Node, Bun and Deno alike.
  */
-export function createLogger({ appEnv, level, service }: LoggerOptions): Logger {
-  const base = { service };
+export function createLogger({ appEnv, level, service, mixin }: LoggerOptions): Logger {
+  const options = { base: { service }, ...(mixin && { mixin }) };
   if (appEnv === "production") {
-    // Synchronous writes to stdout (pino's sonic-boom retries when the pipe is full), batched per event-loop turn;
-    // whatever is pending when the process exits (normally or by process.exit; not when killed) is written then.
-    // Each batch is encoded once, here: given a string, sonic-boom measures and encodes it twice more, and on Deno
-    // that measuring (Buffer.byteLength) is a loop in JavaScript. Its types declare only the string form of `write`.
-    const stdout = pino.destination({ fd: 1, sync: true, contentMode: "buffer" }) as unknown as ByteStream;
-    const encoder = new TextEncoder();
-    const destination = batchedDestination((chunk) => stdout.write(encoder.encode(chunk)));
-    process.on("exit", destination.flushSync);
-    return pino({ level: level ?? "info", base }, destination);
+    // Asynchronous writes to stdout; pino writes what is pending when the process exits (shutdown.ts flushes first).
+    return pino({ ...options, level: level ?? "info" }, pino.destination({ dest: 1, sync: false }));
   }
   const stream = pretty({
     colorize: Boolean(process.stdout.isTTY),
@@ -37,5 +27,5 @@ export function createLogger({ appEnv, level, service }: LoggerOptions): Logger 
     singleLine: true,
     sync: true,
   });
-  return pino({ level: level ?? (appEnv === "development" ? "debug" : "info"), base }, stream);
+  return pino({ ...options, level: level ?? (appEnv === "development" ? "debug" : "info") }, stream);
 }

@@ -51,6 +51,8 @@ export interface AppModule<
    * (the OpenAPI document and its page, which a template without REST routes does not carry).
    */
   mount?: (app: OpenAPIHono<AppEnv>, modules: readonly AnyModule[]) => void;
+  /** Fields for every log line while it applies (pino's `mixin`): e.g. the active span's trace id. */
+  logFields?: () => object;
   /** Runs before the service opens its database (e.g. starting a tracer). */
   start?: (context: { config: BaseConfig & z.infer<z.ZodObject<Shape>>; logger: Logger }) => Promise<void> | void;
   /** Runs at shutdown, once the server takes no more requests and before the database closes (e.g. flushing). */
@@ -118,6 +120,13 @@ export function moduleMiddleware<Modules extends readonly AnyModule[]>(
   container: ContainerOf<Modules>,
 ): MiddlewareHandler[] {
   return modules.flatMap((module) => module.middleware?.(container) ?? []);
+}
+
+/** Every module's `logFields` as one pino `mixin`; undefined when no module adds any. */
+export function logMixin(modules: readonly AnyModule[]): (() => object) | undefined {
+  const sources = modules.flatMap((module) => (module.logFields ? [module.logFields] : []));
+  if (sources.length === 0) return undefined;
+  return () => Object.assign({}, ...sources.map((fields) => fields()));
 }
 
 /** Runs every module's `start`, in module order. */

@@ -2,7 +2,7 @@ import type { TracerProvider } from "@opentelemetry/sdk-trace";
 import { traceRequests } from "../adapters/http/tracing/trace-requests.ts";
 import { wrapDatabaseClients } from "../infrastructure/database-client.ts";
 import { traceDatabaseClient } from "../infrastructure/tracing/database-client-spans.ts";
-import { correlateLogs } from "../infrastructure/tracing/log-correlation.ts";
+import { traceLogFields } from "../infrastructure/tracing/log-correlation.ts";
 import { startTracing, stopTracing } from "../infrastructure/tracing/tracer.ts";
 import { tracingConfig } from "../infrastructure/tracing/tracing-config.ts";
 import { defineModule } from "./module.ts";
@@ -13,12 +13,13 @@ let unwrapDatabaseClients: (() => void) | undefined;
 /**
  * OpenTelemetry traces: a server span per request (W3C `traceparent` in and out) with a `db.query` child per database
  * statement, exported over OTLP (gRPC by default), log lines with the active span's `trace_id` and `span_id`. Started
- * before the database opens (the driver client Drizzle gets is then the traced one, and the request logger reads the
- * logger's stream), flushed at shutdown within a bounded time.
+ * before the database opens (the driver client Drizzle gets is then the traced one), flushed at shutdown within a
+ * bounded time.
  */
 export const tracingModule = defineModule({
   config: tracingConfig,
   provide: ({ config }) => ({ tracingEnabled: !config.OTEL_SDK_DISABLED }),
+  logFields: traceLogFields,
   middleware: ({ tracingEnabled }: { tracingEnabled: boolean }) => (tracingEnabled ? [traceRequests()] : []),
   start: async ({ config, logger }) => {
     if (config.OTEL_SDK_DISABLED) return;
@@ -31,7 +32,6 @@ export const tracingModule = defineModule({
       },
       logger,
     );
-    correlateLogs(logger);
     unwrapDatabaseClients = wrapDatabaseClients(traceDatabaseClient);
   },
   stop: async () => {

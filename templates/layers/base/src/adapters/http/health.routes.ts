@@ -9,7 +9,7 @@ export interface HealthOptions {
 }
 
 /** What `/health` and `/health/liveness` answer: the process answers; nothing else is checked. */
-export const ALIVE = { status: "ok" } as const;
+const ALIVE = { status: "ok" } as const;
 
 const okSchema = z.object({ status: z.literal("ok") });
 const readinessSchema = z

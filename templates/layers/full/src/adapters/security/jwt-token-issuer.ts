@@ -1,13 +1,9 @@
 import { createHash, randomUUID } from "node:crypto";
 import { sign, verify } from "hono/jwt";
 import { ACCESS_TOKEN_TTL_SECONDS, type AccessToken } from "../../domain/tokens.ts";
-import { BoundedMap } from "../../infrastructure/bounded-map.ts";
 import type { TokenIssuer } from "../../ports/token-issuer.ts";
 
 type TokenType = "access" | "refresh";
-
-/** Access tokens remembered after their signature was checked (about 300 bytes each). */
-export const VERIFIED_ACCESS_TOKENS_KEPT = 10_000;
 
 export interface JwtOptions {
   secret: string;
@@ -23,16 +19,9 @@ export class JwtTokenIssuer implements TokenIssuer {
    * never mistaken for a PEM document.
    */
   readonly #key: Promise<CryptoKey>;
-  /**
-   * Access tokens whose signature was checked, with their user and expiry: a client sends the same token with every
-   * request for its 15 minutes, and the HMAC check was the largest cost of an authenticated read. Only tokens that
-   * passed the check get in, keyed by the whole token, and each hit checks the expiry again.
-   */
-  readonly #verifiedAccess: BoundedMap<string, { userId: number; expiresAt: number }>;
 
   constructor(options: JwtOptions) {
     this.#options = options;
-    this.#verifiedAccess = new BoundedMap(VERIFIED_ACCESS_TOKENS_KEPT);
     const raw = new TextEncoder().encode(options.secret);
     this.#key = crypto.subtle.importKey("raw", raw, { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
   }
@@ -48,15 +37,7 @@ export class JwtTokenIssuer implements TokenIssuer {
   }
 
   async verifyAccessToken(token: string): Promise<number | undefined> {
-    const known = this.#verifiedAccess.get(token);
-    if (known) {
-      if (known.expiresAt > this.#now()) return known.userId;
-      this.#verifiedAccess.delete(token);
-      return undefined;
-    }
-    const claims = await this.#verify(token, "access");
-    if (claims) this.#verifiedAccess.set(token, claims);
-    return claims?.userId;
+    return (await this.#verify(token, "access"))?.userId;
   }
 
   async verifyRefreshToken(token: string): Promise<number | undefined> {
@@ -76,13 +57,16 @@ export class JwtTokenIssuer implements TokenIssuer {
     return sign({ sub: String(userId), typ, iat, exp: iat + ttl, ...extra }, await this.#key, "HS256");
   }
 
-  /** The user and expiry (seconds since the epoch) of a validly signed, unexpired token of this type. */
-  async #verify(token: string, typ: TokenType): Promise<{ userId: number; expiresAt: number } | undefined> {
+  /**
+   * The user of a validly signed, unexpired token of this type. The expiry is checked against this issuer's clock too
+   * (hono/jwt checks it against the system's), so tokens issued and checked by one clock agree.
+   */
+  async #verify(token: string, typ: TokenType): Promise<{ userId: number } | undefined> {
     try {
       const payload = await verify(token, await this.#key, "HS256");
       const userId = Number(payload.sub);
-      const valid = payload.typ === typ && Number.isSafeInteger(userId) && typeof payload.exp === "number";
-      return valid ? { userId, expiresAt: payload.exp as number } : undefined;
+      const unexpired = typeof payload.exp === "number" && payload.exp > this.#now();
+      return payload.typ === typ && Number.isSafeInteger(userId) && unexpired ? { userId } : undefined;
     } catch {
       return undefined;
     }

@@ -52,8 +52,7 @@ const KEPT_DOCUMENTS = 1_000;
 /**
  * A valid query or mutation POSTed as JSON, answered through yoga's own parse, validate and execute (with this
  * server's plugins: limits, error masking) and its own answer format, without its HTTP pipeline, which costs a
- * single-user query more than running it (bench/service.ts: the query went from 28% to 61% of the REST get's
- * requests/s on Node.js). A query text that parsed and validated once is not parsed or validated again: both depend
+ * single-user query more than running it. A query text that parsed and validated once is not parsed or validated again: both depend
  * only on the text and this server's schema and rules. The answer is undefined, having run nothing, for every other
  * request (a syntax or validation error, a subscription, an unusual Accept header or body): yoga then answers it as a
  * whole, with its exact status codes and messages.

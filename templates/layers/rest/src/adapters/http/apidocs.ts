@@ -33,7 +33,7 @@ const initializer = `window.ui = SwaggerUIBundle({ url: "/apidocs/openapi.json",
 
 /**
  * The page's Content-Security-Policy: scripts, styles and the document only from the service itself (Swagger UI draws
- * its icons from data: URLs); no inline script, no framing. The e2e suite renders the page in Chromium with it.
+ * its icons from data: URLs); no inline script, no framing.
  */
 const pagePolicy = [
   "default-src 'none'",

@@ -14,8 +14,8 @@ export function bodyLimit(maxBytes: number): MiddlewareHandler {
     });
   const limit = honoBodyLimit({ maxSize: maxBytes, onError: tooLarge });
   // A body that announces its length is checked by that header alone, without reading `body`: on Node.js that
-  // would make @hono/node-server build a whole fetch Request (a web stream over the socket) for every request, a
-  // fifth of a user look-up's CPU, where its own `json()` and `text()` read the socket directly.
+  // would make @hono/node-server build a whole fetch Request (a web stream over the socket) for every request, where
+  // its own `json()` and `text()` read the socket directly.
   return async (c, next) => {
     if (c.req.header("transfer-encoding") !== undefined) return limit(c, next);
     const length = c.req.header("content-length");

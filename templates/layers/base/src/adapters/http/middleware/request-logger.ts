@@ -2,8 +2,6 @@ import type { Context, MiddlewareHandler } from "hono";
 import { matchedRoutes } from "hono/route";
 import type { Logger } from "../../../infrastructure/logger.ts";
 import type { AppEnv } from "../app-env.ts";
-import { REQUEST_ID_HEADER, requestIdFor, requestLog, sendsRequestIdBack } from "../request-log.ts";
-import { setResponseHeader } from "../response-header.ts";
 
 /**
  * The route of the endpoint that answered: the last matched route that is not middleware (`use` registers method
@@ -20,18 +18,23 @@ function answeringRoute(c: Context): string {
 }
 
 /**
- * The request id (the caller's `X-Request-Id` or a new UUID; in `c.get("requestId")`, sent back as
- * `sendsRequestIdBack` says), then one log line per request (request-log.ts).
+ * One `info` line per request once it is answered: request id (set by hono/request-id in front of this), method,
+ * route, path, status and duration. Written by `logger`, so its level, redaction, mixin and destination apply.
  */
 export function requestLogger(logger: Logger): MiddlewareHandler<AppEnv> {
-  const log = requestLog(logger);
   return async (c, next) => {
     const startedAt = performance.now();
-    const incoming = c.req.header(REQUEST_ID_HEADER);
-    const id = requestIdFor(incoming);
-    c.set("requestId", id);
     await next();
-    if (sendsRequestIdBack(incoming, c.res.status)) setResponseHeader(c, REQUEST_ID_HEADER, id);
-    log({ id, method: c.req.method, route: answeringRoute(c), path: c.req.path, status: c.res.status, startedAt });
+    logger.info(
+      {
+        requestId: c.get("requestId"),
+        method: c.req.method,
+        route: answeringRoute(c),
+        path: c.req.path,
+        status: c.res.status,
+        durationMs: Math.round((performance.now() - startedAt) * 100) / 100,
+      },
+      "request",
+    );
   };
 }
