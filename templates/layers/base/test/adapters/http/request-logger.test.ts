@@ -25,7 +25,7 @@ describe("request logger", () => {
     const { requestId: id } = (await res.json()) as { requestId: string };
     expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     expect(res.headers.get("x-request-id")).toBe(id);
-    // The same line pino itself would write for these fields.
+    // The shape of every other line of the logger.
     logger.info({ requestId: "x" }, "probe");
     const [request, probe] = lines.map((line) => JSON.parse(line));
     expect(request).toEqual({
@@ -72,7 +72,7 @@ describe("request logger", () => {
 
   test("logs the route that answered, also when middleware added after it matches the path too", async () => {
     const { app, lines } = loggedApp();
-    // app.ts answers /health before the security middleware, which matches every path but never runs for it.
+    // app.ts routes /health before the security headers, which match every path but never run for it.
     app.get("/early", (c) => c.json({ ok: true }));
     app.use(async (_c, next) => next());
     app.get("/late/:id", (c) => c.json({ ok: true }));
