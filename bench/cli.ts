@@ -141,11 +141,12 @@ async function bench(hyperfine: string, work: string, runs: string | undefined, 
   );
   console.log("time (user + system; less sensitive than wall-clock to other work on the machine)");
   const ms = (seconds: number) => `${(seconds * 1000).toFixed(1)} ms`;
-  console.log(`${"command".padEnd(24)}${"median".padStart(12)}${"ratio".padStart(10)}${"cpu".padStart(12)}`);
+  const width = Math.max(...results.map(({ command }) => command.length)) + 2;
+  console.log(`${"command".padEnd(width)}${"median".padStart(12)}${"ratio".padStart(10)}${"cpu".padStart(12)}`);
   for (const { command, median, user, system } of results) {
     const ratio = `${(median / baseline).toFixed(2)}x`;
     console.log(
-      `${command.padEnd(24)}${ms(median).padStart(12)}${ratio.padStart(10)}${ms(user + system).padStart(12)}`,
+      `${command.padEnd(width)}${ms(median).padStart(12)}${ratio.padStart(10)}${ms(user + system).padStart(12)}`,
     );
   }
   // Other work on the machine skews every figure (hyperfine measures wall-clock time): say how busy it was.

@@ -25,28 +25,33 @@ const FALLBACK_IDENTITY = ["-c", "user.name=scaffold", "-c", "user.email=scaffol
  * pinentry prompt) and commit hooks (a linter that needs `npm install` first).
  */
 const COMMIT = ["-c", "commit.gpgSign=false", "commit", "-q", "--no-verify", "-m", MESSAGE];
-const SETTINGS = "^(user|author|committer)\\.email$|^init\\.defaultbranch$";
+/** What the repository and the commit need from the user's config (conditional includes: see `initRepository`). */
+const SETTINGS = "^(user|author|committer)\\.email$|^init\\.defaultbranch$|^includeif\\.";
 
 /** git commits with `EMAIL`, or with both GIT_*_EMAIL, ahead of any guess from the host name. */
 const emailInEnv = (env: NodeJS.ProcessEnv) => Boolean(env.EMAIL || (env.GIT_AUTHOR_EMAIL && env.GIT_COMMITTER_EMAIL));
 
+/** The keys (lower-case) of the settings above that are set, as `git config` reads them in `dir`. */
+async function settingsIn(dir: string): Promise<Set<string>> {
+  // Exit 1 with no output when none is set.
+  const { output } = await git(["config", "--get-regexp", SETTINGS], dir);
+  return new Set(output.split("\n").map((line) => line.split(" ")[0]?.toLowerCase() ?? ""));
+}
+
 /**
  * `git init` in `dir`, started as soon as the (empty) project folder exists so that it overlaps the writing of the
- * files; then the branch and identity settings, read inside the new repository so that conditional includes
- * (`includeIf "gitdir:…"`) apply as they will to the commit.
+ * files, on the user's `init.defaultBranch` or `main`. A conditional include (`includeIf "gitdir:…"`, often where a
+ * work email is set) applies only inside a repository: then the settings are read again there.
  */
 export async function initRepository(dir: string, env: NodeJS.ProcessEnv = process.env): Promise<Repository> {
   try {
-    const init = await git(["init", "-q"], dir);
+    const global = await settingsIn(dir);
+    const branch = global.has("init.defaultbranch") ? [] : [`--initial-branch=${DEFAULT_BRANCH}`];
+    const init = await git(["init", "-q", ...branch], dir);
     if (init.code !== 0) return { failed: oneLine(init.output) };
-    // Exit 1 with no output when none is set.
-    const settings = await git(["config", "--get-regexp", SETTINGS], dir);
-    const keys = new Set(settings.output.split("\n").map((line) => line.split(" ")[0]?.toLowerCase()));
-    if (!keys.has("init.defaultbranch")) {
-      const branch = await git(["symbolic-ref", "HEAD", `refs/heads/${DEFAULT_BRANCH}`], dir);
-      if (branch.code !== 0) return { failed: oneLine(branch.output) };
-    }
-    const configuredEmail = [...keys].some((key) => key?.endsWith(".email"));
+    const conditional = [...global].some((key) => key.startsWith("includeif."));
+    const settings = conditional ? await settingsIn(dir) : global;
+    const configuredEmail = [...settings].some((key) => key.endsWith(".email"));
     return { fallbackIdentity: !configuredEmail && !emailInEnv(env) };
   } catch (error) {
     if (error instanceof GitMissing) return "no-git";
