@@ -1,3 +1,4 @@
+import type { Context } from "hono";
 import { createRouter } from "../http/router.ts";
 import { graphiqlPage } from "./graphiql.ts";
 import { type GraphqlSettings, graphqlServer } from "./graphql-server.ts";
@@ -10,12 +11,18 @@ import type { ResolverDependencies } from "./resolvers.ts";
  */
 const JSON_TYPE = /^application\/(?:graphql\+)?json\s*(?:;|$)/i;
 
+/** yoga's answer as the context's own, so the headers middleware set before the handler (X-Request-Id) reach it. */
+const answerWith = async (c: Context, answer: Response | Promise<Response>) => {
+  const res = await answer;
+  return c.newResponse(res.body, res);
+};
+
 /** `POST /graphql` (and `GET /graphql` for queries), and GraphiQL at `GET /` when introspection is on. */
 export function graphqlRoutes(dependencies: ResolverDependencies, settings: GraphqlSettings) {
   const yoga = graphqlServer(dependencies, settings);
   const answerPlainOperation = plainOperations(yoga);
   const router = createRouter();
-  router.get("/graphql", (c) => yoga.fetch(c.req.raw));
+  router.get("/graphql", (c) => answerWith(c, yoga.fetch(c.req.raw)));
   router.post("/graphql", async (c) => {
     if (!JSON_TYPE.test(c.req.header("content-type") ?? "")) {
       const error = {
@@ -26,7 +33,10 @@ export function graphqlRoutes(dependencies: ResolverDependencies, settings: Grap
     }
     const body = await c.req.text();
     const answer = await answerPlainOperation(c.req.raw, body);
-    return answer ?? yoga.fetch(new Request(c.req.url, { method: "POST", headers: c.req.raw.headers, body }));
+    return answerWith(
+      c,
+      answer ?? yoga.fetch(new Request(c.req.url, { method: "POST", headers: c.req.raw.headers, body })),
+    );
   });
   if (settings.introspection) router.get("/", graphiqlPage({ endpoint: "/graphql", title: settings.title }));
   return router;

@@ -160,4 +160,16 @@ describe("users over GraphQL", () => {
     expect(codes(await form.json())).toEqual(["UNSUPPORTED_MEDIA_TYPE"]);
     expect(users.rows).toEqual([]);
   });
+
+  test("GraphQL answers carry the request id like every answer: the caller's, or a new one", async () => {
+    const { app } = createTestApp();
+    const query = JSON.stringify({ query: "{ users { id } }" });
+    const headers = { "content-type": "application/json", "x-request-id": "gql-1" };
+    const posted = await app.request("/graphql", { method: "POST", headers, body: query });
+    expect(posted.status).toBe(200);
+    expect(posted.headers.get("x-request-id")).toBe("gql-1");
+    const got = await app.request(`/graphql?query=${encodeURIComponent("{ users { id } }")}`);
+    expect(got.status).toBe(200);
+    expect(got.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+  });
 });
