@@ -1,21 +1,27 @@
+import { compareSources } from "../add-model/emit/imports.ts";
+
 /**
- * Base's `src/modules/index.ts` lists the project's modules: every `src/modules/<name>.module.ts` the chosen layers
+ * Base's `src/modules.ts` lists the project's modules: every `src/<folder>/<name>.module.ts` the chosen layers
  * bring, each exporting `<name>Module` (camelCase). A layer adds a module by adding its file; no layer replaces the
  * list. These are the values of its two placeholders.
  */
-const MODULE_FILE = /^src\/modules\/([a-z][a-z0-9]*(?:-[a-z0-9]+)*)\.module\.ts$/;
+const MODULE_FILE = /^src\/((?:[a-z][a-z0-9-]*\/)+)([a-z][a-z0-9]*(?:-[a-z0-9]+)*)\.module\.ts$/;
 
 const exportName = (name: string) =>
   `${name.replace(/-([a-z0-9])/g, (_, letter: string) => letter.toUpperCase())}Module`;
 
 export function moduleListPlaceholders(paths: Iterable<string>): Record<string, string> {
-  const names = [...paths]
-    .map((path) => MODULE_FILE.exec(path)?.[1])
-    .filter((name): name is string => name !== undefined)
-    .sort();
+  const modules = [...paths]
+    .map((path) => MODULE_FILE.exec(path))
+    .filter((match): match is RegExpExecArray => match !== null)
+    .map(([, folder, name]) => ({ file: `./${folder}${name}.module.ts`, name: name as string }))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   return {
-    // A blank line ends the imports (there is always a module: each template brings one).
-    __MODULE_IMPORTS__: names.map((name) => `import { ${exportName(name)} } from "./${name}.module.ts";\n`).join(""),
-    __MODULE_LIST__: names.map(exportName).join(", "),
+    // Imports in Biome's order (by path), the list in start-up order (by name). A blank line ends the imports
+    // (there is always a module: each template brings one).
+    __MODULE_IMPORTS__: [...modules]
+      .sort((a, b) => compareSources(a.file, b.file))
+      .map(({ file, name }) => `import { ${exportName(name)} } from "${file}";\n`).join(""),
+    __MODULE_LIST__: modules.map(({ name }) => exportName(name)).join(", "),
   };
 }

@@ -1,4 +1,4 @@
 import { defineConfig } from "drizzle-kit";
-import { schemaFiles } from "./src/adapters/persistence/schema.ts";
+import { schemaFiles } from "./src/schema.ts";
 
 export default defineConfig({ dialect: "sqlite", schema: schemaFiles, out: "./drizzle" });

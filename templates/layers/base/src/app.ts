@@ -1,16 +1,16 @@
 import { requestId } from "hono/request-id";
-import { healthRoutes } from "./adapters/http/health.routes.ts";
-import { bodyLimit } from "./adapters/http/middleware/body-limit.ts";
-import { errorHandler } from "./adapters/http/middleware/error-handler.ts";
-import { notFoundHandler } from "./adapters/http/middleware/not-found.ts";
-import { requestLogger } from "./adapters/http/middleware/request-logger.ts";
-import { securityHeaders } from "./adapters/http/middleware/security-headers.ts";
-import { createRouter } from "./adapters/http/router.ts";
-import { defaultBodyLimitBytes } from "./infrastructure/config.ts";
-import type { Logger } from "./infrastructure/logger.ts";
-import type { Container } from "./modules/container.ts";
-import { modules } from "./modules/index.ts";
-import { type AnyModule, moduleMiddleware, moduleRoutes, mountModules } from "./modules/module.ts";
+import type { Container } from "./container.ts";
+import { modules } from "./modules.ts";
+import { defaultBodyLimitBytes } from "./platform/config.ts";
+import { healthRoutes } from "./platform/http/health.routes.ts";
+import { bodyLimit } from "./platform/http/middleware/body-limit.ts";
+import { errorHandler } from "./platform/http/middleware/error-handler.ts";
+import { notFoundHandler } from "./platform/http/middleware/not-found.ts";
+import { requestLogger } from "./platform/http/middleware/request-logger.ts";
+import { securityHeaders } from "./platform/http/middleware/security-headers.ts";
+import { createRouter } from "./platform/http/router.ts";
+import type { Logger } from "./platform/logger.ts";
+import { type AnyModule, moduleMiddleware, moduleRoutes, mountModules } from "./platform/module.ts";
 
 export interface AppDependencies {
   container: Container;

@@ -1,12 +1,12 @@
 import { createApp } from "./app.ts";
-import { ConfigError } from "./infrastructure/config.ts";
-import { openDatabase } from "./infrastructure/database.ts";
-import { loadEnvFile } from "./infrastructure/env-file.ts";
-import { createLogger } from "./infrastructure/logger.ts";
-import { startServer } from "./infrastructure/server.ts";
-import { exitGracefully } from "./infrastructure/shutdown.ts";
-import { modules } from "./modules/index.ts";
-import { createContainer, loadConfig, logMixin, moduleStops, startModules } from "./modules/module.ts";
+import { modules } from "./modules.ts";
+import { ConfigError } from "./platform/config.ts";
+import { openDatabase } from "./platform/database/database.ts";
+import { loadEnvFile } from "./platform/env-file.ts";
+import { createLogger } from "./platform/logger.ts";
+import { createContainer, loadConfig, logMixin, moduleStops, startModules } from "./platform/module.ts";
+import { startServer } from "./platform/server.ts";
+import { exitGracefully } from "./platform/shutdown.ts";
 
 // Entry: config -> logger -> modules' start -> database (+ migrations) -> composition root -> serve.
 try {

@@ -1,11 +1,11 @@
 import { writeFileSync } from "node:fs";
-import { apiInfo, openApiDocument } from "./adapters/http/apidocs.ts";
+import { apiInfo, openApiDocument } from "./apidocs/apidocs.ts";
 import { createApp } from "./app.ts";
-import { offlineDatabase } from "./infrastructure/database.ts";
-import { loadEnvFile } from "./infrastructure/env-file.ts";
-import { createLogger } from "./infrastructure/logger.ts";
-import { modules } from "./modules/index.ts";
-import { createContainer, loadConfig } from "./modules/module.ts";
+import { modules } from "./modules.ts";
+import { offlineDatabase } from "./platform/database/database.ts";
+import { loadEnvFile } from "./platform/env-file.ts";
+import { createLogger } from "./platform/logger.ts";
+import { createContainer, loadConfig } from "./platform/module.ts";
 
 // Writes the OpenAPI document to a file (default openapi.json) without a database: the repositories prepare their
 // queries, nothing runs them.

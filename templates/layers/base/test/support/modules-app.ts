@@ -1,8 +1,8 @@
 import { pino } from "pino";
 import { createApp } from "../../src/app.ts";
-import type { Logger } from "../../src/infrastructure/logger.ts";
-import { modules } from "../../src/modules/index.ts";
-import { type AdaptersOf, createContainer, loadConfig } from "../../src/modules/module.ts";
+import { modules } from "../../src/modules.ts";
+import type { Logger } from "../../src/platform/logger.ts";
+import { type AdaptersOf, createContainer, loadConfig } from "../../src/platform/module.ts";
 
 /**
  * The real app, built from the service's own module list over the adapters a test passes (in-memory ones): handler

@@ -1,6 +1,6 @@
-import { ConfigError } from "../../src/infrastructure/config.ts";
-import { modules } from "../../src/modules/index.ts";
-import { loadConfig } from "../../src/modules/module.ts";
+import { modules } from "../../src/modules.ts";
+import { ConfigError } from "../../src/platform/config.ts";
+import { loadConfig } from "../../src/platform/module.ts";
 
 /** The service's configuration from exactly `env`, as the entry point reads it. */
 export const serviceConfig = (env: Record<string, string>) => loadConfig(modules, env);

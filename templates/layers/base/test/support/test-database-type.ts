@@ -1,5 +1,5 @@
-import type { AppDatabase } from "../../src/adapters/persistence/dialect.ts";
-import type { DatabaseHandle } from "../../src/infrastructure/database-handle.ts";
+import type { DatabaseHandle } from "../../src/platform/database/database-handle.ts";
+import type { AppDatabase } from "../../src/platform/database/dialect.ts";
 
 /** A migrated database of its own for one test suite (see test-database.ts of the database in use). */
 export interface TestDatabase {

@@ -1,5 +1,5 @@
-import { ConfigError } from "../../src/infrastructure/config.ts";
-import { openDatabase } from "../../src/infrastructure/database.ts";
+import { ConfigError } from "../../src/platform/config.ts";
+import { openDatabase } from "../../src/platform/database/database.ts";
 
 /** `DATABASE_URL` forms this project accepts. */
 export const acceptedDatabaseUrls = ["mysql://root:secret-password@127.0.0.1:3306/app"];

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { ConfigError } from "../../src/infrastructure/config.ts";
-import { openDatabase } from "../../src/infrastructure/database.ts";
+import { ConfigError } from "../../src/platform/config.ts";
+import { openDatabase } from "../../src/platform/database/database.ts";
 import type { TestDatabase } from "./test-database-type.ts";
 
 /**

@@ -1,4 +1,4 @@
-import { openDatabase } from "../../src/infrastructure/database.ts";
+import { openDatabase } from "../../src/platform/database/database.ts";
 import type { TestDatabase } from "./test-database-type.ts";
 
 /** A migrated in-memory SQLite database of its own for one test suite (same driver code as production). */

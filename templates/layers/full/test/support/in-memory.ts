@@ -1,12 +1,12 @@
-import { conflict } from "../../src/domain/errors.ts";
-import type { User } from "../../src/domain/user.ts";
-import type { PasswordHasher } from "../../src/ports/password-hasher.ts";
+import type { PasswordHasher } from "../../src/auth/password-hasher.port.ts";
 import type {
   NewRefreshToken,
   RefreshTokenRepository,
   StoredRefreshToken,
-} from "../../src/ports/refresh-token-repository.ts";
-import type { NewUser, UserRepository } from "../../src/ports/user-repository.ts";
+} from "../../src/auth/refresh-tokens.port.ts";
+import { conflict } from "../../src/platform/errors.ts";
+import type { User } from "../../src/users/user.ts";
+import type { NewUser, UserRepository } from "../../src/users/users.port.ts";
 import { InMemoryRows, type StoredRow } from "./in-memory-rows.ts";
 
 type UserRow = User & StoredRow & { passwordHash: string };

@@ -1,5 +1,5 @@
-import type { Logger } from "../../src/infrastructure/logger.ts";
-import { InMemoryUserRepository } from "./in-memory-users.ts";
+import type { Logger } from "../../src/platform/logger.ts";
+import { InMemoryUserRepository } from "../../src/users/users.in-memory.ts";
 import { appFromModules } from "./modules-app.ts";
 
 /** The real app over an in-memory user repository; `env` is the environment its configuration is read from. */

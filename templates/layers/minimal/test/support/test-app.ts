@@ -1,4 +1,4 @@
-import { InMemoryUserRepository } from "./in-memory-users.ts";
+import { InMemoryUserRepository } from "../../src/users/users.in-memory.ts";
 import { appFromModules } from "./modules-app.ts";
 
 /** The real app over an in-memory user repository. */

@@ -1,6 +1,0 @@
-__MODULE_IMPORTS__
-/**
- * The modules of this service, in start-up order: each wires one resource (`src/modules/<name>.module.ts`).
- * `scaffold new` lists the template's modules here; `scaffold add-model` adds to the list.
- */
-export const modules = [__MODULE_LIST__] as const;

@@ -1,0 +1,51 @@
+import { z } from "zod";
+import { databaseUrlSchema, defaultDatabaseUrl } from "./database/database-url.ts";
+import { packageInfo } from "./package-info.ts";
+
+/** 1 MiB: far more than any JSON body of the API, far less than what would strain the service. */
+export const defaultBodyLimitBytes = 1_048_576;
+
+/** Settings every service has; modules add theirs (`config` of src/platform/module.ts). */
+export const baseConfigShape = {
+  PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
+  /** `production` -> JSON logs at info; `development` -> readable logs at debug and stack traces in 500s. */
+  APP_ENV: z.string().min(1).default("production"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
+  SERVICE_NAME: z.string().min(1).default(packageInfo.name),
+  /** Checked per database layer: another database's URL is refused here, before anything is opened or created. */
+  DATABASE_URL: databaseUrlSchema.default(defaultDatabaseUrl),
+  /** Largest request body read; a larger one is answered 413 before it is parsed. */
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(defaultBodyLimitBytes),
+  /** How long a graceful shutdown may wait for in-flight requests before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+};
+
+export type BaseConfig = z.infer<z.ZodObject<typeof baseConfigShape>>;
+
+/** A check across settings (the shape checks each on its own): the variable to blame and why, or nothing. */
+export type ConfigRule<Config> = (config: Config) => { variable: string; message: string } | undefined;
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/**
+ * Validates the environment; the error names every bad variable: on one line when there is one (what a start-up
+ * failure prints), else one line each.
+ */
+export function parseConfig<Shape extends z.ZodRawShape>(
+  shape: Shape,
+  env: Record<string, string | undefined>,
+  rules: ConfigRule<z.infer<z.ZodObject<Shape>>>[] = [],
+): z.infer<z.ZodObject<Shape>> {
+  // Empty variables count as unset, so `PORT=` in .env falls back to the default.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
+  const result = z.object(shape).safeParse(present);
+  const problems = result.success
+    ? rules.flatMap((rule) => rule(result.data) ?? [])
+    : result.error.issues.map((issue) => ({ variable: issue.path.join("."), message: issue.message }));
+  if (result.success && problems.length === 0) return result.data;
+  const lines = problems.map(({ variable, message }) => `${variable}: ${message}`);
+  if (lines.length === 1) throw new ConfigError(`Invalid configuration: ${lines[0]}`);
+  throw new ConfigError(`Invalid configuration:\n${lines.map((line) => `  ${line}`).join("\n")}`);
+}

@@ -1,0 +1,87 @@
+import { ConfigError } from "../config.ts";
+
+/**
+ * Start-up failures that are the configuration's doing (a wrong password, a server that is not running, a database
+ * that cannot be created): one line each that names DATABASE_URL and what to change, never the password (main.ts
+ * prints a ConfigError's message alone). Each database layer maps its driver's errors onto these.
+ */
+export interface DatabaseServer {
+  /** `host:port`, as the lines name it. */
+  address: string;
+  host: string;
+  user: string;
+  database: string;
+}
+
+/** The parts of a server URL the start-up lines may name: never its password. */
+export function databaseServer(url: string, defaultPort: number): DatabaseServer {
+  const { hostname, port, username, pathname } = new URL(url);
+  return {
+    address: `${hostname}:${port || defaultPort}`,
+    host: hostname,
+    user: decodeURIComponent(username),
+    database: decodeURIComponent(pathname.slice(1)),
+  };
+}
+
+/** How long a connection attempt may take before the server counts as unreachable. */
+export const CONNECT_TIMEOUT_SECONDS = 5;
+
+/**
+ * A socket that could not be opened, by Node.js's error code (Bun and Deno report the same codes through node:net;
+ * `CONNECT_TIMEOUT` is postgres.js's own): the line for it, or undefined for any other error.
+ */
+export function unreachableServerError(error: unknown, server: DatabaseServer): ConfigError | undefined {
+  const { code } = (error ?? {}) as { code?: unknown };
+  switch (code) {
+    case "ECONNREFUSED":
+      return new ConfigError(
+        `No database server answers at ${server.address} (connection refused): start it, or check the host and port in DATABASE_URL`,
+      );
+    case "ENOTFOUND":
+    case "EAI_AGAIN":
+      return new ConfigError(`Database host "${server.host}" not found: check the host in DATABASE_URL`);
+    case "ETIMEDOUT":
+    case "CONNECT_TIMEOUT":
+      return new ConfigError(
+        `No database server answered at ${server.address} within ${CONNECT_TIMEOUT_SECONDS} s: check the host and port in DATABASE_URL`,
+      );
+    case "EHOSTUNREACH":
+    case "ENETUNREACH":
+      return new ConfigError(
+        `Database server ${server.address} is unreachable (${code}): check the host in DATABASE_URL`,
+      );
+    default:
+      return undefined;
+  }
+}
+
+/** The server refused the user or password; `reason` is the server's own words when they say more than that. */
+export function accessDeniedError(server: DatabaseServer, reason?: string): ConfigError {
+  const why = reason ? ` (${reason})` : "";
+  return new ConfigError(
+    `Database access denied for user "${server.user}" at ${server.address}${why}: check the user and password in DATABASE_URL`,
+  );
+}
+
+/** The database does not exist and this user may not create it. */
+export function missingDatabaseError(server: DatabaseServer): ConfigError {
+  return new ConfigError(
+    `Database "${server.database}" does not exist at ${server.address} and user "${server.user}" may not create it: create it, or set DATABASE_URL to one that exists`,
+  );
+}
+
+/** The server refused the user a privilege the service needs (to connect, to create the tables); `reason` is its words. */
+export function privilegeError(server: DatabaseServer, reason: string): ConfigError {
+  return new ConfigError(
+    `User "${server.user}" lacks a privilege on database "${server.database}" at ${server.address} (${reason}): grant it, or set DATABASE_URL to a database that user owns`,
+  );
+}
+
+/** The driver's own error behind Drizzle's (a failed migration is a DrizzleQueryError with the driver's as its cause). */
+export function driverError(error: unknown): unknown {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    if ("code" in current || "errno" in current) return current;
+  }
+  return error;
+}

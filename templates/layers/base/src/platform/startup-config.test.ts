@@ -1,0 +1,30 @@
+import { describe, expect, test } from "bun:test";
+import { acceptedDatabaseUrls, foreignDatabaseUrls } from "../../test/support/database-urls.ts";
+import { serviceConfig, configError as serviceConfigError } from "../../test/support/service-config.ts";
+import { templateEnv } from "../../test/support/template-env.ts";
+
+// The service's configuration from `env` on top of what the template needs.
+const loadConfig = (env: Record<string, string>) => serviceConfig({ ...templateEnv, ...env });
+const configError = (env: Record<string, string>) => serviceConfigError({ ...templateEnv, ...env });
+
+describe("start-up configuration", () => {
+  test("BODY_LIMIT_BYTES: 1 MB by default, settable, a positive whole number", () => {
+    expect(loadConfig({}).BODY_LIMIT_BYTES).toBe(1_048_576);
+    expect(loadConfig({ BODY_LIMIT_BYTES: "2048" }).BODY_LIMIT_BYTES).toBe(2048);
+    for (const bad of ["0", "-1", "1.5", "lots"]) {
+      expect(configError({ BODY_LIMIT_BYTES: bad })).toContain("BODY_LIMIT_BYTES");
+    }
+  });
+
+  test("DATABASE_URL: every accepted form is taken, another database's URL is a configuration error", () => {
+    for (const url of acceptedDatabaseUrls) {
+      expect(loadConfig({ DATABASE_URL: url }).DATABASE_URL).toBe(url);
+    }
+    for (const url of foreignDatabaseUrls) {
+      const message = configError({ DATABASE_URL: url });
+      expect(message).toStartWith("Invalid configuration: DATABASE_URL: ");
+      // Only the scheme is repeated: the rest of a URL may hold a password.
+      expect(message).not.toContain("secret-password");
+    }
+  });
+});

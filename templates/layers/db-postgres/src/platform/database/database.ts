@@ -1,0 +1,149 @@
+import { mkdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { ConfigError } from "../config.ts";
+import { wrappedDatabaseClient } from "./database-client.ts";
+import {
+  accessDeniedError,
+  CONNECT_TIMEOUT_SECONDS,
+  databaseServer,
+  driverError,
+  missingDatabaseError,
+  privilegeError,
+  unreachableServerError,
+} from "./database-errors.ts";
+import type { DatabaseHandle } from "./database-handle.ts";
+import type { AppDatabase } from "./dialect.ts";
+
+const migrationsFolder = fileURLToPath(new URL("../../../drizzle", import.meta.url));
+
+/**
+ * `postgres://` / `postgresql://` -> postgres.js; `pglite:<directory>` -> embedded PGlite stored there;
+ * `pglite:memory:` -> PGlite in memory (tests). Drivers are imported lazily: only the one in use is loaded.
+ */
+export async function openDatabase(url: string): Promise<DatabaseHandle<AppDatabase>> {
+  if (url.startsWith("pglite:")) return openPglite(url.slice("pglite:".length));
+  if (/^postgres(ql)?:\/\//.test(url)) return openPostgres(url);
+  throw new Error(`DATABASE_URL must start with postgres://, postgresql:// or pglite: (got "${url.split(":")[0]}:")`);
+}
+
+async function openPglite(directory: string): Promise<DatabaseHandle<AppDatabase>> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const { migrate } = await import("drizzle-orm/pglite/migrator");
+  const inMemory = directory === "" || directory === "memory:";
+  let client: InstanceType<typeof PGlite>;
+  try {
+    if (!inMemory) mkdirSync(directory, { recursive: true });
+    client = inMemory ? new PGlite() : new PGlite(directory);
+    await client.waitReady;
+  } catch (error) {
+    // A file where the folder should be, a folder this user may not write, another program's files in it.
+    throw new ConfigError(
+      `Cannot open the PGlite database in "${directory}" (${oneLine(error)}): check DATABASE_URL and that folder`,
+    );
+  }
+  const db = drizzle({ client: wrappedDatabaseClient(client) });
+  return {
+    db,
+    migrate: () => migrate(db, { migrationsFolder }),
+    ping: async () => {
+      await client.query("select 1");
+    },
+    close: () => client.close(),
+  };
+}
+
+const oneLine = (error: unknown) => (error instanceof Error ? error.message : String(error)).split("\n")[0];
+
+/** PostgreSQL's SQLSTATEs for what the server refuses at start-up. */
+const INVALID_PASSWORD = "28P01";
+const INVALID_AUTHORIZATION = "28000"; // no such role, or pg_hba.conf refuses it
+const INVALID_CATALOG_NAME = "3D000"; // no such database
+const INSUFFICIENT_PRIVILEGE = "42501";
+const DUPLICATE_DATABASE = "42P04";
+
+/**
+ * The one start-up line for an error of connecting to `url` or migrating it, or the error itself when it is not
+ * configuration.
+ */
+export function startupError(error: unknown, url: string): unknown {
+  const server = databaseServer(url, 5432);
+  const cause = driverError(error);
+  const { code, message = "" } = cause as { code?: unknown; message?: string };
+  if (code === INVALID_PASSWORD) return accessDeniedError(server);
+  if (code === INVALID_AUTHORIZATION) return accessDeniedError(server, message);
+  if (code === INVALID_CATALOG_NAME) return missingDatabaseError(server);
+  // No CONNECT privilege, or no CREATE on the database for the migrations' schema (PostgreSQL 15 and later no longer
+  // let every user create in schema public).
+  if (code === INSUFFICIENT_PRIVILEGE) return privilegeError(server, message);
+  return unreachableServerError(cause, server) ?? error;
+}
+
+const clientOptions = { connect_timeout: CONNECT_TIMEOUT_SECONDS, onnotice: () => {} };
+
+/**
+ * Creates the database `url` names, from the server's maintenance database `postgres` (the same user needs the
+ * CREATEDB privilege); false when it may not.
+ */
+async function createDatabase(url: string, postgres: typeof import("postgres")): Promise<boolean> {
+  const maintenance = new URL(url);
+  const database = decodeURIComponent(maintenance.pathname.slice(1));
+  maintenance.pathname = "/postgres";
+  const admin = postgres(maintenance.toString(), { ...clientOptions, max: 1 });
+  try {
+    await admin.unsafe(`CREATE DATABASE "${database.replaceAll('"', '""')}"`);
+    return true;
+  } catch (error) {
+    const { code } = error as { code?: unknown };
+    if (code === DUPLICATE_DATABASE) return true; // another instance was quicker
+    if (code === INSUFFICIENT_PRIVILEGE || code === INVALID_CATALOG_NAME) return false;
+    throw error;
+  } finally {
+    await admin.end({ timeout: 5 });
+  }
+}
+
+/**
+ * Connects now, so that a wrong password or a server that is down fails the start-up in one line rather than the
+ * migrations; a missing database is created first when the user may.
+ */
+async function connect(ping: () => Promise<void>, url: string, postgres: typeof import("postgres")): Promise<void> {
+  try {
+    await ping();
+  } catch (error) {
+    const missing = (error as { code?: unknown }).code === INVALID_CATALOG_NAME;
+    if (!missing || !(await createDatabase(url, postgres))) throw error;
+  }
+}
+
+async function openPostgres(url: string): Promise<DatabaseHandle<AppDatabase>> {
+  const { default: postgres } = await import("postgres");
+  const { drizzle } = await import("drizzle-orm/postgres-js");
+  const { migrate } = await import("drizzle-orm/postgres-js/migrator");
+  const client = postgres(url, { ...clientOptions, max: 10 });
+  const ping = async () => {
+    await client`select 1`;
+  };
+  try {
+    await connect(ping, url, postgres);
+  } catch (error) {
+    await client.end({ timeout: 5 });
+    throw startupError(error, url);
+  }
+  const db = drizzle({ client: wrappedDatabaseClient(client) });
+  return {
+    db,
+    migrate: () =>
+      migrate(db, { migrationsFolder }).catch((error: unknown) => {
+        throw startupError(error, url);
+      }),
+    ping,
+    close: () => client.end({ timeout: 5 }),
+  };
+}
+
+/** A database without a connection (the OpenAPI export): queries can be built and prepared, never run. */
+export async function offlineDatabase(): Promise<AppDatabase> {
+  const { drizzle } = await import("drizzle-orm/postgres-js");
+  return drizzle.mock();
+}

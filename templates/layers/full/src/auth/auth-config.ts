@@ -1,0 +1,30 @@
+import { z } from "zod";
+import { normalizeEmail } from "../platform/email.ts";
+import { noDevelopmentSecretInProduction } from "./development-secret.ts";
+
+const utf8Length = (value: string) => new TextEncoder().encode(value).length;
+
+/** The settings of authentication (the accounts module), validated with the base settings at start-up. */
+export const authConfig = {
+  shape: {
+    /** HS256 key for access and refresh tokens; the service refuses to start without 32 bytes or more. */
+    JWT_SECRET: z
+      .string({ error: "is required (at least 32 bytes; setup.sh writes a random one into .env)" })
+      .refine((value) => utf8Length(value) >= 32, "must be at least 32 bytes long"),
+    /** Lifetime of a refresh token; each use replaces it with a new one (rotation). Default 7 days. */
+    REFRESH_TOKEN_TTL_SECONDS: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(7 * 24 * 3600),
+    /** bcrypt cost factor (each +1 doubles the hashing time). */
+    BCRYPT_ROUNDS: z.coerce.number().int().min(4).max(15).default(10),
+    /** Administrators, who may change and delete every user: comma-separated e-mails, normalised like every e-mail. */
+    ADMIN_EMAILS: z
+      .string()
+      .default("")
+      .transform((list) => list.split(",").map(normalizeEmail).filter(Boolean))
+      .pipe(z.array(z.email("must be comma-separated e-mail addresses"))),
+  },
+  rules: [noDevelopmentSecretInProduction],
+};

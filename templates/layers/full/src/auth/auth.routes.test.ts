@@ -1,0 +1,115 @@
+import { describe, expect, test } from "bun:test";
+import { call, createTestApp, registerUser } from "../../test/support/test-app.ts";
+
+const register = "/api/v1/auth/register";
+
+describe("auth routes", () => {
+  test("register answers 201 with the token pair in the success envelope", async () => {
+    const { app } = createTestApp();
+    const { status, body } = await call(app, "POST", register, { email: "ada@example.com", password: "password1" });
+    expect(status).toBe(201);
+    expect(body.status).toBe("success");
+    expect(body.data).toMatchObject({ token_type: "Bearer", expires_in: 900 });
+    expect(body.data.access_token).toBeString();
+    expect(body.data.refresh_token).toBeString();
+  });
+
+  test.each([
+    ["missing e-mail", { password: "password1" }],
+    ["invalid e-mail", { email: "not-an-email", password: "password1" }],
+    ["e-mail over 255 characters", { email: `${"a".repeat(250)}@example.com`, password: "password1" }],
+    ["short password", { email: "ada@example.com", password: "short" }],
+    ["password over 72 characters", { email: "ada@example.com", password: "p".repeat(73) }],
+    ["password over 72 bytes in UTF-8", { email: "ada@example.com", password: "é".repeat(37) }],
+  ])("register refuses %s with 400 and details", async (_, input) => {
+    const { app } = createTestApp();
+    const { status, body } = await call(app, "POST", register, input);
+    expect(status).toBe(400);
+    expect(body.error.code).toBe("VALIDATION_ERROR");
+    expect(body.error.details[0]).toMatchObject({ path: expect.any(String), message: expect.any(String) });
+  });
+
+  test("register, login and refresh: an unknown key (a typo, id, role) is a 400 naming it", async () => {
+    const { app } = createTestApp();
+    const { refresh_token } = await registerUser(app, "ada@example.com");
+    const credentials = { email: "grace@example.com", password: "password1" };
+    for (const [path, body, key] of [
+      [register, { ...credentials, role: "admin" }, "role"],
+      [register, { ...credentials, id: 1 }, "id"],
+      ["/api/v1/auth/login", { ...credentials, pasword: "password1" }, "pasword"],
+      ["/api/v1/auth/refresh", { refresh_token, access_token: "x" }, "access_token"],
+    ] as const) {
+      const refused = await call(app, "POST", path, body);
+      expect([path, refused.status, refused.body.error.code]).toEqual([path, 400, "VALIDATION_ERROR"]);
+      expect(refused.body.error.details).toEqual([{ path: key, message: `Unknown key "${key}"` }]);
+    }
+    // Nothing was registered by the refused attempts.
+    expect((await call(app, "POST", "/api/v1/auth/login", credentials)).status).toBe(401);
+  });
+
+  test("a 72-byte password is accepted", async () => {
+    const { app } = createTestApp();
+    const { status } = await call(app, "POST", register, { email: "ada@example.com", password: "é".repeat(36) });
+    expect(status).toBe(201);
+  });
+
+  test("malformed JSON is a 400", async () => {
+    const { app } = createTestApp();
+    const { status, body } = await call(app, "POST", register, "{not json");
+    expect(status).toBe(400);
+    expect(body.error.code).toBe("VALIDATION_ERROR");
+  });
+
+  test("register with a taken e-mail is a 409", async () => {
+    const { app } = createTestApp();
+    await registerUser(app);
+    const { status, body } = await call(app, "POST", register, { email: "ada@example.com", password: "password2" });
+    expect(status).toBe(409);
+    expect(body.error.code).toBe("CONFLICT");
+  });
+
+  test("login: 200 with tokens; the same 401 for a wrong password and an unknown e-mail", async () => {
+    const { app } = createTestApp();
+    await registerUser(app, "ada@example.com", "password1");
+    const ok = await call(app, "POST", "/api/v1/auth/login", { email: "ada@example.com", password: "password1" });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data).toMatchObject({ token_type: "Bearer", expires_in: 900 });
+    const wrong = await call(app, "POST", "/api/v1/auth/login", { email: "ada@example.com", password: "password2" });
+    const unknown = await call(app, "POST", "/api/v1/auth/login", { email: "bob@example.com", password: "password1" });
+    expect(wrong.status).toBe(401);
+    expect(unknown).toEqual(wrong);
+  });
+
+  test("refresh: 200 with a new access token and refresh token; reusing the old one revokes both", async () => {
+    const { app } = createTestApp();
+    const { refresh_token } = await registerUser(app);
+    const first = await call(app, "POST", "/api/v1/auth/refresh", { refresh_token });
+    expect(first.status).toBe(200);
+    expect(first.body.data).toMatchObject({ token_type: "Bearer", expires_in: 900 });
+    const again = await call(app, "POST", "/api/v1/auth/refresh", { refresh_token });
+    expect(again.status).toBe(401);
+    expect(again.body.error.code).toBe("UNAUTHORIZED");
+    const next = await call(app, "POST", "/api/v1/auth/refresh", { refresh_token: first.body.data.refresh_token });
+    expect(next.status).toBe(401);
+  });
+
+  test("e-mails are trimmed and lower-cased: Case@x.com, case@x.com and ' CASE@x.com ' are one account", async () => {
+    const { app } = createTestApp();
+    expect((await call(app, "POST", register, { email: "Case@x.com", password: "password1" })).status).toBe(201);
+    for (const email of ["case@x.com", " CASE@x.com "]) {
+      const taken = await call(app, "POST", register, { email, password: "password1" });
+      expect([email, taken.status, taken.body.error?.code]).toEqual([email, 409, "CONFLICT"]);
+    }
+    for (const email of ["Case@x.com", "case@x.com", " CASE@x.com "]) {
+      const login = await call(app, "POST", "/api/v1/auth/login", { email, password: "password1" });
+      expect([email, login.status]).toEqual([email, 200]);
+    }
+  });
+
+  test("refresh: malformed body is a 400, an access token is a 401", async () => {
+    const { app } = createTestApp();
+    const { access_token } = await registerUser(app);
+    expect((await call(app, "POST", "/api/v1/auth/refresh", {})).status).toBe(400);
+    expect((await call(app, "POST", "/api/v1/auth/refresh", { refresh_token: access_token })).status).toBe(401);
+  });
+});

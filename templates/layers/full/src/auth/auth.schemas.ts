@@ -1,0 +1,29 @@
+import { z } from "@hono/zod-openapi";
+import { emailSchema } from "../platform/http/params.ts";
+import { PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH } from "../users/user.ts";
+
+const utf8Bytes = (value: string) => new TextEncoder().encode(value).length;
+
+export const credentialsSchema = z
+  .strictObject({
+    email: emailSchema,
+    password: z
+      .string()
+      .min(PASSWORD_MIN_LENGTH)
+      .max(PASSWORD_MAX_BYTES)
+      .refine((value) => utf8Bytes(value) <= PASSWORD_MAX_BYTES, `must be at most ${PASSWORD_MAX_BYTES} bytes in UTF-8`)
+      .openapi({ example: "correct horse battery staple" }),
+  })
+  .openapi("Credentials");
+
+export const refreshRequestSchema = z.strictObject({ refresh_token: z.string().min(1) }).openapi("RefreshRequest");
+
+/** Answer of register, login and refresh (refresh rotates: it returns a new refresh token, the old one is revoked). */
+export const tokenPairSchema = z
+  .object({
+    access_token: z.string(),
+    refresh_token: z.string(),
+    token_type: z.literal("Bearer"),
+    expires_in: z.number().int().openapi({ example: 900 }),
+  })
+  .openapi("TokenPair");

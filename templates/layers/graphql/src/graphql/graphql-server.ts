@@ -1,0 +1,56 @@
+import { readFileSync } from "node:fs";
+import { createSchema, createYoga } from "graphql-yoga";
+import type { Logger } from "../platform/logger.ts";
+import { type ResolverDependencies, userResolvers } from "../users/users.resolvers.ts";
+import { maskError } from "./errors.ts";
+import { noSuggestions, tokenLimit, validationRules } from "./plugins.ts";
+
+/** The schema's SDL, read once: the file is the contract, the resolvers implement it. */
+export const typeDefs = readFileSync(new URL("./schema.graphql", import.meta.url), "utf8");
+
+/**
+ * yoga's answers are built with the Response class that is global when it answers, not when yoga is created: on
+ * Node.js @hono/node-server installs its own once it serves, and writes that one's string body out at once (another
+ * Response it streams, chunk by chunk). Bun and Deno have one Response.
+ */
+const ServerResponse = new Proxy(Response, {
+  construct: (_created, args: ConstructorParameters<typeof Response>) => new globalThis.Response(...args),
+});
+
+export interface GraphqlSettings {
+  /** Introspection queries answered, and GraphiQL served (GRAPHQL_INTROSPECTION). */
+  introspection: boolean;
+  /** APP_ENV=development: field suggestions in errors, and the message and stack of unexpected errors. */
+  development: boolean;
+  logger: Logger;
+  /** The service's name, in GraphiQL's title. */
+  title: string;
+}
+
+/** The executable schema: schema.graphql with its resolvers (a resolver for a field the SDL lacks is an error). */
+export const executableSchema = (dependencies: ResolverDependencies) =>
+  createSchema({ typeDefs, resolvers: userResolvers(dependencies) });
+
+export type GraphqlServer = ReturnType<typeof graphqlServer>;
+
+/** graphql-yoga at `/graphql` over the users' service, with the query limits and the error masking. */
+export function graphqlServer(dependencies: ResolverDependencies, settings: GraphqlSettings) {
+  return createYoga({
+    schema: executableSchema(dependencies),
+    graphqlEndpoint: "/graphql",
+    // The app serves GraphiQL itself (compressed and cached) and answers unknown paths; CORS is the operator's call.
+    graphiql: false,
+    landingPage: false,
+    cors: false,
+    logging: false,
+    maskedErrors: { maskError: maskError(settings.logger, settings.development) },
+    fetchAPI: { Response: ServerResponse },
+    // The app's body limit applies (by Content-Length): yoga's own would pipe every body through one more stream.
+    maxRequestBodySize: false,
+    plugins: [
+      tokenLimit(),
+      validationRules({ introspection: settings.introspection }),
+      ...(settings.development ? [] : [noSuggestions()]),
+    ],
+  });
+}

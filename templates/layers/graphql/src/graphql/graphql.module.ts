@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { defineModule } from "../platform/module.ts";
+import type { ResolverDependencies } from "../users/users.resolvers.ts";
+import { graphqlRoutes } from "./graphql.routes.ts";
+import type { GraphqlSettings } from "./graphql-server.ts";
+
+/** `true` or `false`, as an environment variable spells it. */
+const flag = z.enum(["true", "false"]).transform((value) => value === "true");
+
+/**
+ * The GraphQL API of the users (the service comes from `usersModule`) and of the models `scaffold add-model` adds:
+ * `/graphql`, and GraphiQL at `/`.
+ */
+export const graphqlModule = defineModule({
+  config: {
+    shape: {
+      /** Introspection and GraphiQL; unset: on only with APP_ENV=development. */
+      GRAPHQL_INTROSPECTION: flag.optional(),
+    },
+  },
+  provide: ({ config, logger }): { graphqlSettings: GraphqlSettings } => ({
+    graphqlSettings: {
+      introspection: config.GRAPHQL_INTROSPECTION ?? config.APP_ENV === "development",
+      development: config.APP_ENV === "development",
+      logger,
+      title: config.SERVICE_NAME,
+    },
+  }),
+  routes: ({ graphqlSettings, ...services }: ResolverDependencies & { graphqlSettings: GraphqlSettings }) => [
+    { path: "/", router: graphqlRoutes(services, graphqlSettings) },
+  ],
+});

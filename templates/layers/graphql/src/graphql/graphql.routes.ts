@@ -1,0 +1,43 @@
+import type { Context } from "hono";
+import { createRouter } from "../platform/http/router.ts";
+import type { ResolverDependencies } from "../users/users.resolvers.ts";
+import { graphiqlPage } from "./graphiql.ts";
+import { type GraphqlSettings, graphqlServer } from "./graphql-server.ts";
+import { plainOperations } from "./plain-operation.ts";
+
+/**
+ * A POST must carry JSON (`application/json`, or `application/graphql+json`): yoga also reads form bodies, which a
+ * browser sends cross-site without asking first, so another site's page could run a mutation from the user's network.
+ */
+const JSON_TYPE = /^application\/(?:graphql\+)?json\s*(?:;|$)/i;
+
+/** yoga's answer as the context's own, so the headers middleware set before the handler (X-Request-Id) reach it. */
+const answerWith = async (c: Context, answer: Response | Promise<Response>) => {
+  const res = await answer;
+  return c.newResponse(res.body, res);
+};
+
+/** `POST /graphql` (and `GET /graphql` for queries), and GraphiQL at `GET /` when introspection is on. */
+export function graphqlRoutes(dependencies: ResolverDependencies, settings: GraphqlSettings) {
+  const yoga = graphqlServer(dependencies, settings);
+  const answerPlainOperation = plainOperations(yoga);
+  const router = createRouter();
+  router.get("/graphql", (c) => answerWith(c, yoga.fetch(c.req.raw)));
+  router.post("/graphql", async (c) => {
+    if (!JSON_TYPE.test(c.req.header("content-type") ?? "")) {
+      const error = {
+        message: "Content-Type must be application/json",
+        extensions: { code: "UNSUPPORTED_MEDIA_TYPE" },
+      };
+      return c.json({ errors: [error] }, 415);
+    }
+    const body = await c.req.text();
+    const answer = await answerPlainOperation(c.req.raw, body);
+    return answerWith(
+      c,
+      answer ?? yoga.fetch(new Request(c.req.url, { method: "POST", headers: c.req.raw.headers, body })),
+    );
+  });
+  if (settings.introspection) router.get("/", graphiqlPage({ endpoint: "/graphql", title: settings.title }));
+  return router;
+}

@@ -1,0 +1,34 @@
+import { describe, expect, test } from "bun:test";
+import { call, createTestApp } from "../../../test/support/test-app.ts";
+
+describe("health routes", () => {
+  test("health and liveness answer ok", async () => {
+    const { app } = createTestApp();
+    expect(await call(app, "GET", "/health")).toEqual({ status: 200, body: { status: "ok" } });
+    expect((await call(app, "GET", "/health/liveness")).status).toBe(200);
+  });
+
+  test("readiness is 200 when the database answers", async () => {
+    const { app } = createTestApp();
+    const { status, body } = await call(app, "GET", "/health/readiness");
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ status: "ready", service: "test-service", checks: { database: "ok" } });
+    expect(new Date(body.timestamp).toISOString()).toBe(body.timestamp);
+  });
+
+  test("readiness is 503 when the ping fails", async () => {
+    const { app } = createTestApp({ pingDatabase: () => Promise.reject(new Error("connection refused")) });
+    const { status, body } = await call(app, "GET", "/health/readiness");
+    expect(status).toBe(503);
+    expect(body).toMatchObject({ status: "not_ready", checks: { database: "error" }, error: "connection refused" });
+  });
+
+  test("readiness is 503 after 2 s when the ping hangs", async () => {
+    const { app } = createTestApp({ pingDatabase: () => new Promise(() => {}) });
+    const started = performance.now();
+    const { status, body } = await call(app, "GET", "/health/readiness");
+    expect(status).toBe(503);
+    expect(body.error).toContain("2000 ms");
+    expect(performance.now() - started).toBeGreaterThanOrEqual(1_900);
+  }, 10_000);
+});

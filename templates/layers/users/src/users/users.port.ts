@@ -1,0 +1,20 @@
+import type { User } from "./user.ts";
+
+export interface UserFields {
+  email: string;
+  name: string | null;
+}
+
+/** Users that are soft-deleted are invisible through every method. */
+export interface UserRepository {
+  /** Throws a CONFLICT domain error when the e-mail is taken. */
+  create(user: UserFields, now: Date): Promise<User>;
+  findById(id: number): Promise<User | undefined>;
+  /** Several users in one read (for `include`); unknown ids are left out. */
+  findByIds(ids: number[]): Promise<User[]>;
+  list(page: { limit: number; offset: number }): Promise<User[]>;
+  /** Returns undefined for an unknown user; throws a CONFLICT domain error when the e-mail is taken. */
+  update(id: number, changes: UserFields, now: Date): Promise<User | undefined>;
+  /** Sets the deletion time; false when there was no such (live) user. */
+  softDelete(id: number, now: Date): Promise<boolean>;
+}

@@ -1,0 +1,54 @@
+import { type AppDatabase, isUniqueViolation } from "../platform/database/dialect.ts";
+import { liveRows, perDatabase } from "../platform/database/live-rows.ts";
+import { conflict } from "../platform/errors.ts";
+import type { User } from "./user.ts";
+import type { UserFields, UserRepository } from "./users.port.ts";
+import { users } from "./users.table.ts";
+
+const publicColumns = {
+  id: users.id,
+  email: users.email,
+  name: users.name,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+};
+
+const emailTaken = (error: unknown) =>
+  Promise.reject(isUniqueViolation(error) ? conflict("E-mail already in use") : error);
+
+/** Written once against the dialect facade, so it is the same code on PostgreSQL, MySQL and SQLite. */
+export class DrizzleUserRepository implements UserRepository {
+  readonly #rows: ReturnType<typeof liveRows<typeof users, typeof publicColumns>>;
+
+  constructor(db: AppDatabase) {
+    this.#rows = liveRows(db, "users", users, publicColumns);
+  }
+
+  create({ email, name }: UserFields, now: Date): Promise<User> {
+    return this.#rows.create({ email, name }, now).catch(emailTaken);
+  }
+
+  findById(id: number): Promise<User | undefined> {
+    return this.#rows.byId(id);
+  }
+
+  findByIds(ids: number[]): Promise<User[]> {
+    return this.#rows.byIds(ids);
+  }
+
+  list(page: { limit: number; offset: number }): Promise<User[]> {
+    return this.#rows.page(page);
+  }
+
+  async update(id: number, { email, name }: UserFields, now: Date): Promise<User | undefined> {
+    const changed = await this.#rows.update(id, { email, name }, now).catch(emailTaken);
+    return changed ? this.findById(id) : undefined;
+  }
+
+  softDelete(id: number, now: Date): Promise<boolean> {
+    return this.#rows.softDelete(id, now);
+  }
+}
+
+/** One repository per database: the modules that read users (theirs, and models that belong to users) share it. */
+export const userRepository = perDatabase((db) => new DrizzleUserRepository(db));
