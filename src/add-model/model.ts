@@ -38,7 +38,7 @@ const field = (name: string, notNull: boolean, unique = false): Field => ({
 });
 
 /**
- * The template's users as a parent: the same paths and names as an added model's (`src/domain/user.ts`,
+ * The template's users as a parent: the same paths and names as an added model's (`src/users/user.ts`,
  * `users.table.ts`, `userRepository(db)`, `users.schemas.ts`), and the stored fields a test creates one with.
  */
 export function templateUser(template: ModelTemplate): Related {

@@ -95,7 +95,7 @@ function appendToExported(
 }
 
 /**
- * `src/modules/index.ts`: the module's import, and the module at the end of `modules`. A module the file already names
+ * `src/modules.ts`: the module's import, and the module at the end of `modules`. A module the file already names
  * (the manual edit was made, wherever its list is) is left where it is: the advice, once followed, lets the next run
  * through.
  */
@@ -112,7 +112,7 @@ export function addToModuleList(path: string, code: string, exportName: string, 
   return withImport(appendToExported(path, code, target, exportName, edit));
 }
 
-/** `src/adapters/persistence/schema.ts`: the table file at the end of `schemaFiles` (drizzle-kit reads it). */
+/** `src/schema.ts`: the table file at the end of `schemaFiles` (drizzle-kit reads it). */
 export function addToSchemaFiles(path: string, code: string, tableFile: string): string {
   const entry = JSON.stringify(`./${tableFile}`);
   // Already there (the manual edit was made): nothing to add.

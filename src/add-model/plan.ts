@@ -57,8 +57,8 @@ export interface AddModelPlan {
 /** Reads a project file (undefined when it does not exist): the plan's only window on the disk. */
 export type ReadFile = (path: string) => string | undefined;
 
-const MODULE_LIST = "src/modules/index.ts";
-const SCHEMA_FILES = "src/adapters/persistence/schema.ts";
+const MODULE_LIST = "src/modules.ts";
+const SCHEMA_FILES = "src/schema.ts";
 const TEST_APP = "test/support/test-app.ts";
 
 /** The types every GraphQL schema (or this template's) already has. */

@@ -1,7 +1,7 @@
 import { SCHEMA_PATH } from "./emit/graphql/sdl.ts";
 import { manual, sortImportBlock } from "./patches.ts";
 
-export const GRAPHQL_SERVER_PATH = "src/adapters/graphql/graphql-server.ts";
+export const GRAPHQL_SERVER_PATH = "src/graphql/graphql-server.ts";
 
 /**
  * `code` with the one occurrence of `find` replaced (and `importLine` added, when given); a ManualEditError when it
@@ -19,7 +19,7 @@ function replaceOnce(path: string, code: string, find: string, replacement: stri
 }
 
 /**
- * `src/adapters/graphql/graphql-server.ts`, once per project: the schema gets the added models' resolvers too (their
+ * `src/graphql/graphql-server.ts`, once per project: the schema gets the added models' resolvers too (their
  * services come with the dependencies, which graphql.module.ts fills from the whole container).
  */
 export const addModelResolvers = (code: string): string =>
@@ -31,10 +31,10 @@ export const addModelResolvers = (code: string): string =>
     `import { modelResolvers } from "./model-resolvers.ts";`,
   );
 
-export const USERS_REPOSITORY_PATH = "src/adapters/persistence/users.repository.ts";
+export const USERS_REPOSITORY_PATH = "src/users/users.repository.ts";
 
 /**
- * `src/adapters/persistence/users.repository.ts`, once per project (with the first model that belongs to users): the
+ * `src/users/users.repository.ts`, once per project (with the first model that belongs to users): the
  * users' soft delete runs add-model's guard, so a user with live children cannot be deleted (CONFLICT).
  */
 export const guardUserDelete = (code: string): string =>
@@ -46,10 +46,10 @@ export const guardUserDelete = (code: string): string =>
     `import { guardUserChildren } from "./user-children.ts";`,
   );
 
-export const USERS_ROUTES_PATH = "src/adapters/http/users.routes.ts";
+export const USERS_ROUTES_PATH = "src/users/users.routes.ts";
 
 /**
- * `src/adapters/http/users.routes.ts` (the REST templates), with the users' guard: the users' DELETE documents the
+ * `src/users/users.routes.ts` (the REST templates), with the users' guard: the users' DELETE documents the
  * 409 CONFLICT it can now answer.
  */
 export const documentUserDeleteConflict = (template: "full" | "minimal", code: string): string =>

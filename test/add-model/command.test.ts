@@ -89,7 +89,7 @@ describe("scaffold add-model: refusals leave the project untouched", () => {
 
   test("a hand-edited module list: exit 1 with the exact manual edit; once it is made, the next run goes through", async () => {
     const dir = await fixtures.project("minimal");
-    const index = join(dir, "src/modules/index.ts");
+    const index = join(dir, "src/modules.ts");
     const edited = (await readFile(index, "utf8")).replace(
       /export const modules = \[(.*)\] as const;/,
       "const list = [$1] as const;\nexport const modules = list;",
@@ -97,7 +97,7 @@ describe("scaffold add-model: refusals leave the project untouched", () => {
     await writeFile(index, edited);
     const result = await refused(dir, CATEGORY);
     expect(result.exitCode).toBe(1);
-    expect(result.stderr).toContain("src/modules/index.ts no longer exports `modules` as an array literal");
+    expect(result.stderr).toContain("src/modules.ts no longer exports `modules` as an array literal");
     expect(result.stderr).toContain('import { categoriesModule } from "./categories.module.ts";');
     expect(result.stderr).toContain("export const modules = [..., categoriesModule] as const;");
     // The advice followed to the letter: the import, and the module at the end of the array; then the run goes through.
@@ -113,7 +113,7 @@ describe("scaffold add-model: refusals leave the project untouched", () => {
 
   test("a module list that spreads another list: the module is appended", async () => {
     const dir = await fixtures.project("minimal");
-    const index = join(dir, "src/modules/index.ts");
+    const index = join(dir, "src/modules.ts");
     const code = await readFile(index, "utf8");
     await writeFile(
       index,
@@ -165,7 +165,7 @@ describe("scaffold add-model: plan and apply", () => {
     const text = await refused(dir, [...CATEGORY, "--dry-run"]);
     expect(text.exitCode).toBe(0);
     expect(text.stdout).toContain("src/adapters/http/categories.routes.ts");
-    expect(text.stdout).toContain("src/modules/index.ts");
+    expect(text.stdout).toContain("src/modules.ts");
     expect(text.stdout).toContain("Dry run: nothing was written.");
     const json = await refused(dir, [...CATEGORY, "--json"]);
     const plan = JSON.parse(json.stdout);
@@ -177,8 +177,8 @@ describe("scaffold add-model: plan and apply", () => {
     });
     expect(plan.create.map((file: { path: string }) => file.path)).toContain("src/domain/category.ts");
     expect(plan.change).toEqual([
-      "src/modules/index.ts",
-      "src/adapters/persistence/schema.ts",
+      "src/modules.ts",
+      "src/schema.ts",
       "test/support/test-app.ts",
       "README.md",
       "scaffold.json",
@@ -190,7 +190,7 @@ describe("scaffold add-model: plan and apply", () => {
     const result = await added(dir, [...CATEGORY, "--fields", "name:string:unique:not_null,id:int"]);
     expect(result.stderr).toContain('Field "id" is added to every model automatically');
     expect(result.stdout).toContain("npx drizzle-kit generate --name add_categories");
-    const index = await readFile(join(dir, "src/modules/index.ts"), "utf8");
+    const index = await readFile(join(dir, "src/modules.ts"), "utf8");
     expect(index).toContain('import { categoriesModule } from "./categories.module.ts";');
     expect(index).toContain(
       "export const modules = [apidocsModule, usersModule, usersHttpModule, categoriesModule] as const;",
@@ -202,7 +202,7 @@ describe("scaffold add-model: plan and apply", () => {
     expect(await readFile(join(dir, "test/adapters/http/categories.routes.test.ts"), "utf8")).toContain(
       'for (const key of ["id", "created_at", "naem"])',
     );
-    expect(await readFile(join(dir, "src/adapters/persistence/schema.ts"), "utf8")).toContain(
+    expect(await readFile(join(dir, "src/schema.ts"), "utf8")).toContain(
       '"./src/adapters/persistence/categories.table.ts"',
     );
     expect(await readFile(join(dir, "test/support/test-app.ts"), "utf8")).toContain(

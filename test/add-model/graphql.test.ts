@@ -30,12 +30,12 @@ describe("scaffold add-model in a graphql project", () => {
       expect(`${path}: ${existsSync(join(dir, path))}`).toBe(`${path}: true`);
     }
     expect(existsSync(join(dir, "src/adapters/http/products.routes.ts"))).toBe(false);
-    const sdl = await read(dir, "src/adapters/graphql/schema.graphql");
+    const sdl = await read(dir, "src/graphql/schema.graphql");
     expect(sdl).toContain("# scaffold add-model: Product\n");
     expect(sdl).toContain("  category: Category!\n");
     expect(sdl).toContain("  products(limit: Int = 50, offset: Int = 0): [Product!]!\n");
     expect(sdl).toContain("  deleteProduct(id: ID!): Boolean!\n");
-    expect(await read(dir, "src/adapters/graphql/graphql-server.ts")).toContain(
+    expect(await read(dir, "src/graphql/graphql-server.ts")).toContain(
       "resolvers: [userResolvers(dependencies), ...modelResolvers(dependencies)]",
     );
     const readme = await read(dir, "README.md");
@@ -43,7 +43,7 @@ describe("scaffold add-model in a graphql project", () => {
     expect(readme).toContain("`Product.category`");
 
     await added(dir, ["add-model", "Category", "--has-many", "Product"]);
-    const related = await read(dir, "src/adapters/graphql/schema.graphql");
+    const related = await read(dir, "src/graphql/schema.graphql");
     expect(related).toContain("  products: [Product!]!\n");
     expect(related.match(/# scaffold add-model: Category\n/g)).toHaveLength(1);
     expect(await read(dir, "src/adapters/graphql/categories.resolvers.ts")).toContain("listByCategoryIds");
@@ -56,7 +56,7 @@ describe("scaffold add-model in a graphql project", () => {
       const result = await runCli(["add-model", name, "--fields", "a:string", "--yes"], dir, { env: cliEnv() });
       expect([result.exitCode, result.stderr]).toEqual([2, expect.stringContaining("GraphQL type")]);
     }
-    const server = join(dir, "src/adapters/graphql/graphql-server.ts");
+    const server = join(dir, "src/graphql/graphql-server.ts");
     const code = await readFile(server, "utf8");
     await writeFile(
       server,

@@ -42,10 +42,10 @@ export const modules = [usersModule, usersHttpModule, categoriesModule] as const
   });
 
   test("an array that no longer fits in 120 columns is printed one element per line", () => {
-    const code = `export const schemaFiles = ["./src/adapters/persistence/users.table.ts"];\n`;
+    const code = `export const schemaFiles = ["./src/users/users.table.ts"];\n`;
     expect(addToSchemaFiles("schema.ts", code, "src/adapters/persistence/categories.table.ts")).toBe(
       `export const schemaFiles = [
-  "./src/adapters/persistence/users.table.ts",
+  "./src/users/users.table.ts",
   "./src/adapters/persistence/categories.table.ts",
 ];
 `,

@@ -80,7 +80,7 @@ describe("add-model's table: unique fields are unique among live rows only", () 
       const persistence = join(dir, database, "src/adapters/persistence");
       await mkdir(persistence, { recursive: true });
       await copyFile(
-        join(repoRoot, `templates/layers/db-${database}/src/adapters/persistence/dialect.ts`),
+        join(repoRoot, `templates/layers/db-${database}/src/platform/database/dialect.ts`),
         join(persistence, "dialect.ts"),
       );
       await writeFile(join(persistence, "products.table.ts"), table(product, database));

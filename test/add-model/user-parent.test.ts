@@ -8,10 +8,10 @@ const fixtures = useProjectFixtures();
 
 const POST = ["add-model", "Post", "--fields", "title:string:not_null", "--belongs-to", "User"];
 const NOTE = ["add-model", "Note", "--fields", "text:string", "--belongs-to", "User"];
-const REPOSITORY = "src/adapters/persistence/users.repository.ts";
+const REPOSITORY = "src/users/users.repository.ts";
 const GUARD = "src/adapters/persistence/user-children.ts";
-const USERS_ROUTES = "src/adapters/http/users.routes.ts";
-const SDL = "src/adapters/graphql/schema.graphql";
+const USERS_ROUTES = "src/users/users.routes.ts";
+const SDL = "src/graphql/schema.graphql";
 
 const read = (dir: string, path: string) => readFile(join(dir, path), "utf8");
 

@@ -115,10 +115,10 @@ describe("generating the minimal project", () => {
     expect(result.stdout).toContain("Created demo (minimal, sqlite, observability none)");
     expect(result.stdout).not.toContain("JWT_SECRET");
     const files = await projectFiles(join(cwd, "demo"));
-    expect(files).toEqual(expect.arrayContaining(["src/modules/users.module.ts", "src/modules/users-http.module.ts"]));
+    expect(files).toEqual(expect.arrayContaining(["src/users/users.module.ts", "src/users/users-http.module.ts"]));
     expect(files.filter((file) => /auth|jwt|bcrypt|refresh-token/i.test(file))).toEqual([]);
     expect(await readText(join(cwd, "demo/.env"))).not.toContain("JWT_SECRET");
-    expect(await readText(join(cwd, "demo/src/modules/index.ts"))).toContain(
+    expect(await readText(join(cwd, "demo/src/modules.ts"))).toContain(
       "export const modules = [apidocsModule, usersModule, usersHttpModule] as const;",
     );
   });
@@ -131,11 +131,11 @@ describe("generating the graphql project", () => {
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toContain("Created demo (graphql, sqlite, observability none)");
     const files = await projectFiles(join(cwd, "demo"));
-    expect(files).toEqual(expect.arrayContaining(["src/adapters/graphql/schema.graphql", "src/apidocs.ts"]));
+    expect(files).toEqual(expect.arrayContaining(["src/graphql/schema.graphql", "src/apidocs.ts"]));
     expect(
       files.filter((file) => /auth|jwt|bcrypt|refresh-token|openapi|apidocs\.module|users-http/i.test(file)),
     ).toEqual([]);
-    expect(await readText(join(cwd, "demo/src/modules/index.ts"))).toContain(
+    expect(await readText(join(cwd, "demo/src/modules.ts"))).toContain(
       "export const modules = [graphqlModule, usersModule] as const;",
     );
     const manifest = JSON.parse(await readText(join(cwd, "demo/package.json")));
@@ -230,10 +230,10 @@ describe("dry run", () => {
         report.files.map((f: { path: string; layers: string[] }) => [f.path, f.layers]),
       );
       expect(layers).toMatchObject({
-        "src/modules/metrics.module.ts": ["observability-advanced"],
-        "src/modules/tracing.module.ts": ["observability-advanced"],
-        "src/infrastructure/database-client.ts": ["base"],
-        "src/infrastructure/tracing/database-client-spans.ts": [layer],
+        "src/observability/metrics/metrics.module.ts": ["observability-advanced"],
+        "src/observability/tracing/tracing.module.ts": ["observability-advanced"],
+        "src/platform/database/database-client.ts": ["base"],
+        "src/observability/tracing/database-client-spans.ts": [layer],
         "deployments/kubernetes/probes.yaml": ["observability-basic"],
       });
       expect(await readdir(cwd)).toEqual([]);

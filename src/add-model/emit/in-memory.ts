@@ -42,7 +42,7 @@ export function emitInMemory(context: EmitContext): string {
   ]);
   return [
     ...importLines([
-      ...(unique.length > 0 ? [{ from: "../../src/domain/errors.ts", names: ["conflict"] }] : []),
+      ...(unique.length > 0 ? [{ from: "../../src/platform/errors.ts", names: ["conflict"] }] : []),
       { from: `../../src/domain/${names.kebab}.ts`, names: [P], typeOnly: true },
       { from: `../../src/ports/${names.kebab}-repository.ts`, names: [`${P}Fields`, `${P}Repository`], typeOnly: true },
       { from: "./in-memory-rows.ts", names: ["InMemoryRows", "type StoredRow"] },

@@ -1,7 +1,7 @@
 import type { EmitContext } from "../model.ts";
 import { importLines } from "./imports.ts";
 
-/** `src/modules/<plural>.module.ts`: repository -> service (-> REST routes), listed in src/modules/index.ts. */
+/** `src/modules/<plural>.module.ts`: repository -> service (-> REST routes), listed in src/modules.ts. */
 export function emitModule(context: EmitContext): string {
   const { record, names, parents, children, template } = context;
   const graphql = template === "graphql";

@@ -59,7 +59,7 @@ function graphqlSection(context: EmitContext): string[] {
     ...hasMany.map((child) => [`${P}.${child.names.pluralCamel}`, `its ${child.names.pluralWords}, oldest first`]),
   ];
   return [
-    `Added by \`scaffold add-model\`: in \`src/adapters/graphql/schema.graphql\` (\`POST /graphql\`), no authentication. Invalid input is BAD_USER_INPUT (with \`fields\`). Every ${names.words} also has \`id\`, \`createdAt\` and \`updatedAt\`. A relation field is loaded in one read per request for the whole list.`,
+    `Added by \`scaffold add-model\`: in \`src/graphql/schema.graphql\` (\`POST /graphql\`), no authentication. Invalid input is BAD_USER_INPUT (with \`fields\`). Every ${names.words} also has \`id\`, \`createdAt\` and \`updatedAt\`. A relation field is loaded in one read per request for the whole list.`,
     "",
     ...table(
       ["Operation or field", "What it does"],

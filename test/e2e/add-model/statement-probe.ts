@@ -12,10 +12,10 @@ import { expectSuccess, projectEnv, repoBin, runCommand } from "../../support/ge
 
 const PROBE = `import { pino } from "pino";
 import { createApp } from "./src/app.ts";
-import { wrapDatabaseClients } from "./src/infrastructure/database-client.ts";
-import { openDatabase } from "./src/infrastructure/database.ts";
-import { modules } from "./src/modules/index.ts";
-import { createContainer, loadConfig } from "./src/modules/module.ts";
+import { wrapDatabaseClients } from "./src/platform/database/database-client.ts";
+import { openDatabase } from "./src/platform/database/database.ts";
+import { modules } from "./src/modules.ts";
+import { createContainer, loadConfig } from "./src/platform/module.ts";
 
 let statements = 0;
 const RUNS = new Set(["unsafe", "query", "execute", "exec"]);

@@ -39,7 +39,7 @@ describe("observability advanced: companion files", () => {
       "compose.override.yaml",
       "package.json",
       "scaffold.json",
-      "src/modules/index.ts",
+      "src/modules.ts",
     ]);
     expect(added.filter((path) => !path.startsWith("src/") && !path.startsWith("test/"))).toEqual([
       "deployments/grafana/dashboards/service.json",

@@ -2,7 +2,7 @@ import { type Field, propertyName } from "../../field-spec.ts";
 import type { EmitContext } from "../../model.ts";
 import { referenceFields, STRING_LENGTH } from "../fields.ts";
 
-export const SCHEMA_PATH = "src/adapters/graphql/schema.graphql";
+export const SCHEMA_PATH = "src/graphql/schema.graphql";
 
 const GRAPHQL_TYPES: Record<Field["type"], string> = {
   string: "String",
