@@ -208,7 +208,7 @@ describe("dry run", () => {
     expect(layers).toMatchObject({
       ".env.example": ["base", "full", "db-postgres"],
       "README.md": ["full"],
-      "drizzle/0000_init.sql": ["full-postgres"],
+      "drizzle/0000_init.sql": ["migrations-full-postgres"],
       "scaffold.json": [],
     });
     expect(report.summary.directories).toBeGreaterThan(3);
