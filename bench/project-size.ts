@@ -34,16 +34,19 @@ interface Size {
   sourceLines: number;
 }
 
-function measure(cli: string, [template, database, observability]: readonly string[]): Size {
+function measure(cli: string, [template, database, observability]: (typeof COMBINATIONS)[number]): Size {
   const work = mkdtempSync(join(tmpdir(), "project-size-"));
   try {
     const args = [cli, "new", "demo", "-t", template, "-d", database];
-    if (template === "full") args.push("-o", observability as string);
+    if (template === "full") args.push("-o", observability);
     execFileSync(process.execPath, args, { cwd: work, stdio: "ignore", env: { ...process.env, PATH: "/nonexistent" } });
     const project = join(work, "demo");
     const all = files(project).filter((path) => path !== ".env");
     const source = all.filter((path) => path.startsWith("src/") && path.endsWith(".ts") && !TEST_CODE.test(path));
-    const lines = source.reduce((sum, path) => sum + readFileSync(join(project, path), "utf8").split("\n").length - 1, 0);
+    const lines = source.reduce(
+      (sum, path) => sum + readFileSync(join(project, path), "utf8").split("\n").length - 1,
+      0,
+    );
     return { files: all.length, sourceFiles: source.length, sourceLines: lines };
   } finally {
     rmSync(work, { recursive: true, force: true });
@@ -51,7 +54,10 @@ function measure(cli: string, [template, database, observability]: readonly stri
 }
 
 const baselineDir = mkdtempSync(join(tmpdir(), "project-size-baseline-"));
-execFileSync("git", ["worktree", "add", "--detach", baselineDir, values.baseline as string], { cwd: root, stdio: "ignore" });
+execFileSync("git", ["worktree", "add", "--detach", baselineDir, values.baseline as string], {
+  cwd: root,
+  stdio: "ignore",
+});
 symlinkSync(join(root, "node_modules"), join(baselineDir, "node_modules"));
 try {
   console.log(`| project | files (${values.baseline}) | files (now) | src files, not tests | src lines, not tests |`);

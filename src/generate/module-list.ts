@@ -21,7 +21,8 @@ export function moduleListPlaceholders(paths: Iterable<string>): Record<string, 
     // (there is always a module: each template brings one).
     __MODULE_IMPORTS__: [...modules]
       .sort((a, b) => compareSources(a.file, b.file))
-      .map(({ file, name }) => `import { ${exportName(name)} } from "${file}";\n`).join(""),
+      .map(({ file, name }) => `import { ${exportName(name)} } from "${file}";\n`)
+      .join(""),
     __MODULE_LIST__: modules.map(({ name }) => exportName(name)).join(", "),
   };
 }

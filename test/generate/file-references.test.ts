@@ -27,7 +27,8 @@ const combinations = TEMPLATE_NAMES.flatMap((template) =>
 );
 
 // A path into one of the project's folders, ending in a file name with an extension.
-const REFERENCE = /(?<![\w./-])(?:\.\/)?((?:src|test|docs|deployments|scripts)\/[\w.-]+(?:\/[\w.-]+)*\.[a-z]+)(?![\w/-])/g;
+const REFERENCE =
+  /(?<![\w./-])(?:\.\/)?((?:src|test|docs|deployments|scripts)\/[\w.-]+(?:\/[\w.-]+)*\.[a-z]+)(?![\w/-])/g;
 
 test.each(combinations.map((options) => [`${options.template} ${options.database} ${options.observability}`, options]))(
   "%s: every file a project's text names is in the project",
