@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { createHash } from "node:crypto";
-import { lstat, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { cp, lstat, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { derivedUuid } from "../../src/add-model/migration-metadata.ts";
 import { replayProject } from "../../src/generate/replay.ts";
 import { cliEnv, runCli, useTempHome } from "../cli/run-cli.ts";
-import { expectSuccess, npmInstall } from "../support/generated-project.ts";
+import { expectSuccess, npmInstall, repoRoot } from "../support/generated-project.ts";
 
 useTempHome();
 setDefaultTimeout(60_000);
@@ -132,6 +132,24 @@ describe("replayProject: a project generated again from its scaffold.json", () =
       { model: "Product", fields: CHAIN[1]?.[3], belongsTo: ["Category"] },
       { model: "Category", hasMany: ["Product"] },
     ]);
+  });
+});
+
+describe("a project from a --template-source", () => {
+  test("scaffold.json records the source, and the replay takes its templates from there", async () => {
+    const source = join(root, "own-templates");
+    await cp(join(repoRoot, "templates"), source, { recursive: true });
+    // A file only these templates have: the embedded ones would not give it back.
+    await writeFile(join(source, "layers/base/OWN.md"), "# From our own templates\n");
+    await cli(["new", "own", "-d", "sqlite", "--template-source", source], root);
+    const original = join(root, "own");
+    expect(JSON.parse(await readFile(join(original, "scaffold.json"), "utf8")).templateSource).toBe(source);
+
+    const replayed = join(root, "own-replayed");
+    await replayProject(await readFile(join(original, "scaffold.json"), "utf8"), replayed);
+    const files = await tree(original);
+    expect(files.has("OWN.md")).toBe(true);
+    expect(differences(files, await tree(replayed))).toEqual([]);
   });
 });
 
