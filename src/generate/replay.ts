@@ -37,7 +37,12 @@ export async function replayProject(
   target: string,
   options: ReplayOptions = {},
 ): Promise<Replayed> {
-  const manifest = JSON.parse(scaffoldJson) as Record<string, unknown>;
+  let manifest: Record<string, unknown>;
+  try {
+    manifest = JSON.parse(scaffoldJson);
+  } catch {
+    throw cannotReplay("it is not valid JSON");
+  }
   const name = text(manifest.name);
   if (name === undefined) throw cannotReplay("it records no project name (it predates the record)");
   const runs = recordedRuns(manifest);

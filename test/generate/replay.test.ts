@@ -89,6 +89,7 @@ describe("replayProject: a project generated again from its scaffold.json", () =
   for (const [template, database] of [
     ["full", "sqlite"],
     ["minimal", "postgres"],
+    ["graphql", "mysql"],
   ] as const) {
     test(`${template}/${database}: scaffold new and the add-model chain, replayed, give byte-identical files`, async () => {
       const name = `shop-${template}-${database}`;
