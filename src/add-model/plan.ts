@@ -13,6 +13,7 @@ import { emitContext, type ModelRecord, type ModelTemplate, namesOf, type Relate
 import { modelNames } from "./names.ts";
 import { addToModuleList, addToSchemaFiles, ManualEditError, spreadModelAdapters } from "./patches.ts";
 import { type Project, TEMPLATE_MODELS } from "./project.ts";
+import { type RunRecord, recordedRuns, runRecord } from "./runs.ts";
 import {
   addModelResolvers,
   documentDeleteUserConflict,
@@ -52,6 +53,8 @@ export interface AddModelPlan {
   /** The migration's name (`drizzle-kit generate --name …`), or null when no table changes. */
   migration: string | null;
   notices: string[];
+  /** This run, as appended to scaffold.json's `addModelRuns`. */
+  run: RunRecord;
 }
 
 /** Reads a project file (undefined when it does not exist): the plan's only window on the disk. */
@@ -251,10 +254,11 @@ function unchanged(project: Project, path: string, current: string, previous: st
 }
 
 /**
- * Pure: the project, the request and a way to read its files -> every file to create or change. Refuses (usage
- * error) every bad input, and (ManualEditError) every file it would have to change that was edited by hand.
+ * Pure: the project, the request, a way to read its files and the run's time -> every file to create or change.
+ * Refuses (usage error) every bad input, and (ManualEditError) every file it would have to change that was edited by
+ * hand.
  */
-export function planAddModel(project: Project, request: AddModelRequest, read: ReadFile): AddModelPlan {
+export function planAddModel(project: Project, request: AddModelRequest, read: ReadFile, at: Date): AddModelPlan {
   const options = { template: project.template, database: project.database };
   const notices: string[] = [];
   const { model, records, addsModel } = nextRecords(project, request, notices);
@@ -327,10 +331,12 @@ export function planAddModel(project: Project, request: AddModelRequest, read: R
     if (updated !== readme) change.push({ path: "README.md", before: readme, after: updated });
   }
   const manifestText = read("scaffold.json") ?? "";
+  const run = runRecord(request, at);
+  const addModelRuns = [...recordedRuns(project.manifest), run];
   change.push({
     path: "scaffold.json",
     before: manifestText,
-    after: `${stringifyJson({ ...project.manifest, models: records })}\n`,
+    after: `${stringifyJson({ ...project.manifest, models: records, addModelRuns })}\n`,
   });
   return {
     model,
@@ -340,5 +346,6 @@ export function planAddModel(project: Project, request: AddModelRequest, read: R
     generated,
     migration: addsModel ? `add_${namesOf(model).pluralSnake}` : null,
     notices,
+    run,
   };
 }

@@ -64,6 +64,14 @@ function isModel(value: unknown): value is ModelRecord {
   );
 }
 
+/** Reads the project's files for a plan: a file's text, or undefined when it does not exist. */
+export const projectFile =
+  (root: string) =>
+  (path: string): string | undefined => {
+    const file = join(root, path);
+    return existsSync(file) ? readFileSync(file, "utf8") : undefined;
+  };
+
 /** The project around `cwd`, or a clear refusal: not a generated project, or one of another template format. */
 export function readProject(cwd: string): Project {
   const root = findRoot(cwd);
