@@ -43,4 +43,6 @@ export const TEST_SUPPORT = "../../test/support";
 
 /** The tests' in-memory repository of `model`, from resource `from` (`full` keeps its users' with its other ports'). */
 export const inMemoryImport = (from: ModelNames, model: Related, template: ModelTemplate): string =>
-  model.templateUser && template === "full" ? `${TEST_SUPPORT}/in-memory.ts` : resourceImport(from, model.names, "inMemory");
+  model.templateUser && template === "full"
+    ? `${TEST_SUPPORT}/in-memory.ts`
+    : resourceImport(from, model.names, "inMemory");

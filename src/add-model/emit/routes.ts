@@ -29,7 +29,12 @@ export function emitRoutes(context: EmitContext): string {
         ]
       : []),
     ...(relations
-      ? [{ from: resourceImport(names, names, "domain"), names: [`${names.snake.toUpperCase()}_RELATIONS`, `type ${P}`] }]
+      ? [
+          {
+            from: resourceImport(names, names, "domain"),
+            names: [`${names.snake.toUpperCase()}_RELATIONS`, `type ${P}`],
+          },
+        ]
       : []),
     { from: resourceImport(names, names, "service"), names: [`${P}Service`], typeOnly: true },
     { from: `${PLATFORM}/http/envelope.ts`, names: [...(hasParents ? ["errorResponses"] : []), "success"] },
