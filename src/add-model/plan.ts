@@ -12,7 +12,7 @@ import { stringifyJson } from "./json.ts";
 import { emitContext, type ModelRecord, type ModelTemplate, namesOf, type Related, USER } from "./model.ts";
 import { modelNames } from "./names.ts";
 import { addToModuleList, ManualEditError, spreadModelAdapters } from "./patches.ts";
-import { type Project, TEMPLATE_MODELS } from "./project.ts";
+import { type Project, TEMPLATE_FOLDERS, TEMPLATE_MODELS } from "./project.ts";
 import {
   addModelResolvers,
   documentDeleteUserConflict,
@@ -144,6 +144,10 @@ function nextRecords(project: Project, request: AddModelRequest, notices: string
   if (clash)
     throw usageError(
       `Model ${request.name} would share its files or routes with ${clash.name}: choose another name or --plural.`,
+    );
+  if (TEMPLATE_FOLDERS.includes(names.pluralKebab))
+    throw usageError(
+      `Model ${request.name}: its folder would be src/${names.pluralKebab}/, the template's; choose another name or --plural.`,
     );
   if (request.hasMany.length > 0) {
     throw usageError(

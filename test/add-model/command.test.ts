@@ -68,6 +68,7 @@ describe("scaffold add-model: refusals leave the project untouched", () => {
       [["add-model", "Item", "--fields", "a:string", "--has-many", "Category"], "cannot belong to Item before"],
       [["add-model", "Category", "--has-many", "Nope"], "there is no model Nope"],
       [["add-model", "Categorie", "--fields", "a:string", "--plural", "categories"], "would share its files"],
+      [["add-model", "Site", "--fields", "a:string", "--plural", "platform"], "src/platform/, the template's"],
       [["add-model", "Item", "--fields", "a:string", "--colour"], "Unknown flag --colour"],
     ];
     for (const [args, message] of cases) {
