@@ -7,8 +7,8 @@ import { liveChildChecks } from "./repository.ts";
 export const USER_CHILDREN_PATH = "src/users/user-children.ts";
 
 /**
- * `src/users/user-children.ts`, rewritten with every model that belongs to the template's users: the
- * guard the users' repository runs in a user's soft delete, under the user's lock.
+ * `src/users/user-children.ts`, rewritten with every model that belongs to the template's users: the guard the
+ * users' repository runs in a user's soft delete, under the user's lock.
  */
 export function emitUserChildren(children: Related[]): string {
   const list = children.map((child) => child.names.pluralWords).join(" or ");
