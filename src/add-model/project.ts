@@ -23,6 +23,9 @@ export const TEMPLATE_MODELS: Record<TemplateName, string[]> = {
   graphql: ["User"],
 };
 
+/** The folders of `src/` the templates bring (a resource's, or shared code): no model's folder may be one of them. */
+export const TEMPLATE_FOLDERS = ["apidocs", "auth", "graphql", "observability", "platform", "users"];
+
 /** The nearest folder from `cwd` upwards holding a `scaffold.json`. */
 function findRoot(cwd: string): string | undefined {
   for (let dir = resolve(cwd); ; dir = dirname(dir)) {
