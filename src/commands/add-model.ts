@@ -169,7 +169,7 @@ function printSummary(plan: AddModelPlan, migration: MigrationResult | undefined
       `Migration: drizzle-kit is not installed here; run \`npm install\`, then \`${migrationCommand(plan.migration)}\` (start-up applies it).`,
     );
   }
-  const where =
-    template === "graphql" ? "the operations are in schema.graphql (POST /graphql)" : "the routes are in /apidocs";
+  const sdl = plan.create.find(({ path }) => path.endsWith(".graphql"))?.path ?? "the models' .graphql files";
+  const where = template === "graphql" ? `the operations are in ${sdl} (POST /graphql)` : "the routes are in /apidocs";
   out.log(`Next: npm run typecheck && npm test, then npm start: ${where}.`);
 }

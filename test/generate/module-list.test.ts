@@ -24,7 +24,12 @@ describe("module list of src/modules.ts", () => {
         .map((line) => /from "\.\/(.*)\.ts";/.exec(line)?.[1])
         .filter(Boolean);
     expect(
-      imports(["src/zoo/zoo.module.ts", "src/platform-x/x.module.ts", "src/pla/pla.module.ts", "src/metrics/m.module.ts"]),
+      imports([
+        "src/zoo/zoo.module.ts",
+        "src/platform-x/x.module.ts",
+        "src/pla/pla.module.ts",
+        "src/metrics/m.module.ts",
+      ]),
     ).toEqual(["metrics/m.module", "pla/pla.module", "platform/module", "platform-x/x.module", "zoo/zoo.module"]);
   });
 
