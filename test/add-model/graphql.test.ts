@@ -17,7 +17,7 @@ describe("scaffold add-model in a graphql project", () => {
     const dir = await fixtures.project("graphql");
     const schema = await read(dir, "src/graphql/schema.graphql");
     const result = await added(dir, CATEGORY);
-    expect(result.stdout).toContain("schema.graphql (POST /graphql)");
+    expect(result.stdout).toContain("the operations are in src/categories/categories.graphql (POST /graphql)");
     await added(dir, PRODUCT);
     for (const path of [
       "src/categories/categories.resolvers.ts",
