@@ -12,7 +12,7 @@ import type { AppDatabase } from "./dialect.ts";
 const migrationsFolder = fileURLToPath(new URL("../../../drizzle", import.meta.url));
 
 /** `file:./.data/app.sqlite`, a plain path, or `:memory:` (tests). */
-export function sqlitePath(url: string): string {
+function sqlitePath(url: string): string {
   return url.startsWith("file:") ? url.slice("file:".length) : url;
 }
 
