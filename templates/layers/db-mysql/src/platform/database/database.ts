@@ -100,8 +100,3 @@ export async function openDatabase(url: string): Promise<DatabaseHandle<AppDatab
     close: () => promisePool.end(),
   };
 }
-
-/** A database without a connection (the OpenAPI export): queries can be built and prepared, never run. */
-export function offlineDatabase(): AppDatabase {
-  return drizzle.mock({ mode: "default" });
-}

@@ -94,10 +94,3 @@ export async function openDatabase(url: string): Promise<DatabaseHandle<AppDatab
     },
   };
 }
-
-/** A database without a connection (the OpenAPI export): queries can be built and prepared, never run. */
-export function offlineDatabase(): AppDatabase {
-  return drizzle(async () => {
-    throw new Error("this database is offline: the OpenAPI export must not run queries");
-  });
-}
