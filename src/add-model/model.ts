@@ -50,10 +50,6 @@ export function templateUser(template: ModelTemplate): Related {
   return { record, names: modelNames(USER), templateUser: true };
 }
 
-/** Where the tests' in-memory repository of a model is (`full` keeps its users' with its other ports'). */
-export const inMemoryModule = (model: Related, template: ModelTemplate): string =>
-  model.templateUser && template === "full" ? "in-memory" : `in-memory-${model.names.pluralKebab}`;
-
 /** What one model's files are emitted from: the model, its relations resolved, and the project's choices. */
 export interface EmitContext extends Related {
   template: ModelTemplate;

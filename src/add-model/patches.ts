@@ -76,7 +76,7 @@ function appendToArray(code: string, array: Node, element: string): string {
 function appendToExported(
   path: string,
   code: string,
-  target: { name: string; kind: "Identifier" | "StringLiteral"; what: string },
+  target: { name: string; kind: "Identifier"; what: string },
   element: string,
   edit: string,
 ): string {
@@ -110,16 +110,6 @@ export function addToModuleList(path: string, code: string, exportName: string, 
   const edit = `  ${importLine}\n  and ${exportName} at the end of the array: export const modules = [..., ${exportName}] as const;`;
   const target = { name: "modules", kind: "Identifier", what: "module names" } as const;
   return withImport(appendToExported(path, code, target, exportName, edit));
-}
-
-/** `src/schema.ts`: the table file at the end of `schemaFiles` (drizzle-kit reads it). */
-export function addToSchemaFiles(path: string, code: string, tableFile: string): string {
-  const entry = JSON.stringify(`./${tableFile}`);
-  // Already there (the manual edit was made): nothing to add.
-  if (code.includes(entry) || code.includes(`'./${tableFile}'`)) return code;
-  const edit = `  add ${entry} at the end of the array: export const schemaFiles = [..., ${entry}];`;
-  const target = { name: "schemaFiles", kind: "StringLiteral", what: "file names" } as const;
-  return appendToExported(path, code, target, entry, edit);
 }
 
 function walk(node: unknown, visit: (node: Node) => boolean): Node | undefined {

@@ -1,8 +1,8 @@
 import { usageError } from "../generate/errors.ts";
 import { emitModelResolvers, MODEL_RESOLVERS_PATH } from "./emit/graphql/model-resolvers.ts";
-import { emitSdlSection, SCHEMA_PATH, sdlEnd, sdlStart } from "./emit/graphql/sdl.ts";
+import { SCHEMA_PATH } from "./emit/graphql/sdl.ts";
 import { BATCH_LOADER, NOT_FOUND } from "./emit/graphql/static.ts";
-import { type EmittedFile, emitModelFiles } from "./emit/index.ts";
+import { type EmittedFile, emitModelFiles, modelPaths } from "./emit/index.ts";
 import { emitModelAdapters, MODEL_ADAPTERS_PATH } from "./emit/model-adapters.ts";
 import { emitReadmeSection, sectionEnd, sectionStart } from "./emit/readme.ts";
 import { emitUserChildren, USER_CHILDREN_PATH } from "./emit/user-children.ts";
@@ -11,8 +11,9 @@ import { sha256 } from "./format.ts";
 import { stringifyJson } from "./json.ts";
 import { emitContext, type ModelRecord, type ModelTemplate, namesOf, type Related, USER } from "./model.ts";
 import { modelNames } from "./names.ts";
-import { addToModuleList, addToSchemaFiles, ManualEditError, spreadModelAdapters } from "./patches.ts";
-import { type Project, TEMPLATE_MODELS } from "./project.ts";
+import { addToModuleList, ManualEditError, spreadModelAdapters } from "./patches.ts";
+import { type Project, TEMPLATE_FOLDERS, TEMPLATE_MODELS } from "./project.ts";
+import { type RunRecord, recordedRuns, runRecord } from "./runs.ts";
 import {
   addModelResolvers,
   documentDeleteUserConflict,
@@ -52,13 +53,14 @@ export interface AddModelPlan {
   /** The migration's name (`drizzle-kit generate --name …`), or null when no table changes. */
   migration: string | null;
   notices: string[];
+  /** This run, as appended to scaffold.json's `addModelRuns`. */
+  run: RunRecord;
 }
 
 /** Reads a project file (undefined when it does not exist): the plan's only window on the disk. */
 export type ReadFile = (path: string) => string | undefined;
 
 const MODULE_LIST = "src/modules.ts";
-const SCHEMA_FILES = "src/schema.ts";
 const TEST_APP = "test/support/test-app.ts";
 
 /** The types every GraphQL schema (or this template's) already has. */
@@ -146,6 +148,10 @@ function nextRecords(project: Project, request: AddModelRequest, notices: string
     throw usageError(
       `Model ${request.name} would share its files or routes with ${clash.name}: choose another name or --plural.`,
     );
+  if (TEMPLATE_FOLDERS.includes(names.pluralKebab))
+    throw usageError(
+      `Model ${request.name}: its folder would be src/${names.pluralKebab}/, the template's; choose another name or --plural.`,
+    );
   if (request.hasMany.length > 0) {
     throw usageError(
       `--has-many ${request.hasMany[0]}: ${request.hasMany[0]} cannot belong to ${request.name} before ${request.name} exists; add ${request.name} first, then ${request.hasMany[0]} with --belongs-to ${request.name}, then run add-model ${request.name} --has-many ${request.hasMany[0]}.`,
@@ -198,8 +204,8 @@ function emitAll(records: ModelRecord[], project: ProjectChoices) {
   if (userChildren.length > 0) files.set(USER_CHILDREN_PATH, emitUserChildren(userChildren));
   if (records.length > 0 && project.template === "graphql") {
     files.set(MODEL_RESOLVERS_PATH, emitModelResolvers(all));
-    files.set("src/adapters/graphql/batch-loader.ts", BATCH_LOADER);
-    files.set("src/adapters/graphql/not-found.ts", NOT_FOUND);
+    files.set("src/graphql/batch-loader.ts", BATCH_LOADER);
+    files.set("src/graphql/not-found.ts", NOT_FOUND);
   }
   return files;
 }
@@ -220,7 +226,6 @@ const README_SECTIONS: Sections = {
   end: sectionEnd,
   heading: "## Models added with scaffold add-model",
 };
-const SDL_SECTIONS: Sections = { start: sdlStart, end: sdlEnd };
 
 /** The text with each model's section replaced (or appended, under the heading for the first one). */
 function updateSections(
@@ -251,10 +256,11 @@ function unchanged(project: Project, path: string, current: string, previous: st
 }
 
 /**
- * Pure: the project, the request and a way to read its files -> every file to create or change. Refuses (usage
- * error) every bad input, and (ManualEditError) every file it would have to change that was edited by hand.
+ * Pure: the project, the request, a way to read its files and the run's time -> every file to create or change.
+ * Refuses (usage error) every bad input, and (ManualEditError) every file it would have to change that was edited by
+ * hand.
  */
-export function planAddModel(project: Project, request: AddModelRequest, read: ReadFile): AddModelPlan {
+export function planAddModel(project: Project, request: AddModelRequest, read: ReadFile, at: Date): AddModelPlan {
   const options = { template: project.template, database: project.database };
   const notices: string[] = [];
   const { model, records, addsModel } = nextRecords(project, request, notices);
@@ -296,12 +302,9 @@ export function planAddModel(project: Project, request: AddModelRequest, read: R
   };
   if (addsModel) {
     const names = namesOf(model);
-    patch(MODULE_LIST, (code) =>
-      addToModuleList(MODULE_LIST, code, `${names.pluralCamel}Module`, `${names.pluralKebab}.module.ts`),
-    );
-    patch(SCHEMA_FILES, (code) =>
-      addToSchemaFiles(SCHEMA_FILES, code, `src/adapters/persistence/${names.pluralKebab}.table.ts`),
-    );
+    // The module, as imported from src/modules.ts (drizzle-kit finds the table by its name: src/*/*.table.ts).
+    const module = modelPaths({ names }).module.replace(/^src\//, "");
+    patch(MODULE_LIST, (code) => addToModuleList(MODULE_LIST, code, `${names.pluralCamel}Module`, module));
     if (project.models.length === 0) patch(TEST_APP, (code) => spreadModelAdapters(TEST_APP, code));
     if (project.models.length === 0 && project.template === "graphql") patch(GRAPHQL_SERVER_PATH, addModelResolvers);
   }
@@ -313,13 +316,7 @@ export function planAddModel(project: Project, request: AddModelRequest, read: R
     const { template } = project;
     if (template !== "graphql") patch(USERS_ROUTES_PATH, (code) => documentUserDeleteConflict(template, code));
   }
-  if (project.template === "graphql") {
-    const sections = (list: ModelRecord[]) => sectionsOf(list, options, emitSdlSection);
-    patch(SCHEMA_PATH, (sdl) => {
-      const updated = updateSections(sdl, sections(project.models), sections(records), SDL_SECTIONS);
-      return guardsUsers ? documentDeleteUserConflict(updated) : updated;
-    });
-  }
+  if (guardsUsers && project.template === "graphql") patch(SCHEMA_PATH, documentDeleteUserConflict);
   const readme = read("README.md");
   if (readme !== undefined) {
     const sections = (list: ModelRecord[]) => sectionsOf(list, options, emitReadmeSection);
@@ -327,10 +324,12 @@ export function planAddModel(project: Project, request: AddModelRequest, read: R
     if (updated !== readme) change.push({ path: "README.md", before: readme, after: updated });
   }
   const manifestText = read("scaffold.json") ?? "";
+  const run = runRecord(request, at);
+  const addModelRuns = [...recordedRuns(project.manifest), run];
   change.push({
     path: "scaffold.json",
     before: manifestText,
-    after: `${stringifyJson({ ...project.manifest, models: records })}\n`,
+    after: `${stringifyJson({ ...project.manifest, models: records, addModelRuns })}\n`,
   });
   return {
     model,
@@ -340,5 +339,6 @@ export function planAddModel(project: Project, request: AddModelRequest, read: R
     generated,
     migration: addsModel ? `add_${namesOf(model).pluralSnake}` : null,
     notices,
+    run,
   };
 }

@@ -23,6 +23,9 @@ export const TEMPLATE_MODELS: Record<TemplateName, string[]> = {
   graphql: ["User"],
 };
 
+/** The folders of `src/` the templates bring (a resource's, or shared code): no model's folder may be one of them. */
+export const TEMPLATE_FOLDERS = ["apidocs", "auth", "graphql", "observability", "platform", "users"];
+
 /** The nearest folder from `cwd` upwards holding a `scaffold.json`. */
 function findRoot(cwd: string): string | undefined {
   for (let dir = resolve(cwd); ; dir = dirname(dir)) {
@@ -63,6 +66,14 @@ function isModel(value: unknown): value is ModelRecord {
     typeof model.public === "boolean"
   );
 }
+
+/** Reads the project's files for a plan: a file's text, or undefined when it does not exist. */
+export const projectFile =
+  (root: string) =>
+  (path: string): string | undefined => {
+    const file = join(root, path);
+    return existsSync(file) ? readFileSync(file, "utf8") : undefined;
+  };
 
 /** The project around `cwd`, or a clear refusal: not a generated project, or one of another template format. */
 export function readProject(cwd: string): Project {

@@ -18,18 +18,29 @@ function replaceOnce(path: string, code: string, find: string, replacement: stri
   return withImport(parts.join(replacement));
 }
 
+const MODEL_RESOLVERS_IMPORT = `import { modelResolvers, withModelTypeDefs } from "./model-resolvers.ts";`;
+
 /**
- * `src/graphql/graphql-server.ts`, once per project: the schema gets the added models' resolvers too (their
+ * `src/graphql/graphql-server.ts`, once per project: the schema gets the added models' SDL and resolvers too (their
  * services come with the dependencies, which graphql.module.ts fills from the whole container).
  */
-export const addModelResolvers = (code: string): string =>
-  replaceOnce(
+export const addModelResolvers = (code: string): string => {
+  const sdl = `readFileSync(new URL("./schema.graphql", import.meta.url), "utf8")`;
+  const withTypeDefs = replaceOnce(
     GRAPHQL_SERVER_PATH,
     code,
+    `typeDefs = ${sdl};`,
+    `typeDefs = withModelTypeDefs(${sdl});`,
+    MODEL_RESOLVERS_IMPORT,
+  );
+  return replaceOnce(
+    GRAPHQL_SERVER_PATH,
+    withTypeDefs,
     "resolvers: userResolvers(dependencies)",
     "resolvers: [userResolvers(dependencies), ...modelResolvers(dependencies)]",
-    `import { modelResolvers } from "./model-resolvers.ts";`,
+    MODEL_RESOLVERS_IMPORT,
   );
+};
 
 export const USERS_REPOSITORY_PATH = "src/users/users.repository.ts";
 

@@ -1,11 +1,8 @@
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { defineCommand } from "citty";
-import { applyPlan, interrupted } from "../add-model/apply.ts";
-import { formatWithBiome, recordHashes } from "../add-model/format.ts";
-import { generateMigration, type MigrationResult, migrationCommand } from "../add-model/migration.ts";
+import { executePlan } from "../add-model/execute.ts";
+import { type MigrationResult, migrationCommand } from "../add-model/migration.ts";
 import { type AddModelPlan, type AddModelRequest, planAddModel } from "../add-model/plan.ts";
-import { readProject } from "../add-model/project.ts";
+import { projectFile, readProject } from "../add-model/project.ts";
 import { EXIT_INTERRUPTED, ScaffoldError, usageError } from "../generate/errors.ts";
 import { helpArg } from "./args.ts";
 import { out } from "./output.ts";
@@ -120,11 +117,7 @@ export const addModelCommand = defineCommand({
       public: Boolean(args.public),
       plural: args.plural,
     };
-    const read = (path: string) => {
-      const file = join(project.root, path);
-      return existsSync(file) ? readFileSync(file, "utf8") : undefined;
-    };
-    const plan = planAddModel(project, request, read);
+    const plan = planAddModel(project, request, projectFile(project.root), new Date());
     for (const notice of plan.notices) out.warn(notice);
     const dryRun = Boolean(args["dry-run"]) || (Boolean(args.json) && !args.yes);
     if (args.json && dryRun) {
@@ -146,22 +139,7 @@ export const addModelCommand = defineCommand({
     process.on("SIGINT", onInterrupt);
     process.on("SIGTERM", onInterrupt);
     try {
-      const transaction = await applyPlan(project.root, plan, controller.signal);
-      const complaints = await transaction.run(() =>
-        formatWithBiome(
-          project.root,
-          [...plan.create, ...plan.change].map((file) => file.path).filter((path) => /\.(ts|md)$/.test(path)),
-          controller.signal,
-        ),
-      );
-      await transaction.run(() => recordHashes(project.root, plan.generated));
-      const migration: MigrationResult | undefined = plan.migration
-        ? await generateMigration(project.root, plan.migration, transaction, controller.signal)
-        : undefined;
-      if (controller.signal.aborted) {
-        await transaction.rollback();
-        throw interrupted();
-      }
+      const { migration, complaints } = await executePlan(project.root, plan, controller.signal);
       if (complaints) out.warn(`Biome reports problems in the new files (run npm run lint):\n${complaints}`);
       if (args.json) {
         out.log(JSON.stringify(planJson(plan, true, migration), null, 2));

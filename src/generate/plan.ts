@@ -11,6 +11,8 @@ export interface ProjectOptions {
   observability: Observability;
   /** The `--template-ref` the templates came from, or null for the templates embedded in the CLI. */
   templateRef: string | null;
+  /** Where `--template-ref` (or a local templates folder) came from; null or absent for the embedded templates. */
+  templateSource?: string | null;
   cliVersion: string;
 }
 
@@ -88,10 +90,13 @@ export function planProject(tree: TemplateTree, options: ProjectOptions): Planne
     layers: [],
     contents: `${JSON.stringify(
       {
+        name: options.projectName,
         template: options.template,
         database: options.database,
         observability: options.observability,
         templateRef: options.templateRef,
+        // Only when given: the embedded templates (the common case) need none to be generated again.
+        ...(options.templateSource ? { templateSource: options.templateSource } : {}),
         templateVersion: tree.manifest.version,
         cliVersion: options.cliVersion,
       },

@@ -21,6 +21,8 @@ export interface LoadedTemplates {
   ref: string | null;
   /** Where the templates came from, for messages. */
   origin: string;
+  /** The source recorded in scaffold.json, so the project can be generated again: null for the embedded templates. */
+  source: string | null;
 }
 
 const isLocalSource = (source: string) => /^(\.{1,2}([/\\]|$)|[/\\~]|file:|[A-Za-z]:[/\\])/.test(source);
@@ -57,14 +59,14 @@ export async function loadTemplates(request: TemplateRequest): Promise<LoadedTem
     const origin = `scaffold ${cliVersion} (embedded)`;
     const tree = globalThis.__SCAFFOLD_TEMPLATES__ ?? (await loadTemplateDir(repositoryTemplates()));
     checkFormatVersion(tree.manifest, origin);
-    return { tree, ref: null, origin };
+    return { tree, ref: null, origin, source: null };
   }
   const from = source ?? "";
   if (isLocalSource(from)) {
     const dir = localPath(from, cwd);
     const root = existsSync(join(dir, "templates", MANIFEST_FILE)) ? join(dir, "templates") : dir;
     if (!existsSync(root)) throw new ScaffoldError(`Template source ${from} does not exist: check --template-source.`);
-    return { tree: await loadTemplateDir(root), ref, origin: root };
+    return { tree: await loadTemplateDir(root), ref, origin: root, source: root };
   }
   const wanted = ref ?? `v${cliVersion}`;
   const entry = await cacheEntry(cacheDir, from, wanted);
@@ -78,5 +80,5 @@ export async function loadTemplates(request: TemplateRequest): Promise<LoadedTem
   } else {
     await import("./download-templates.ts").then((m) => m.download(from, wanted, entry));
   }
-  return { tree: await loadTemplateDir(entry), ref: wanted, origin };
+  return { tree: await loadTemplateDir(entry), ref: wanted, origin, source: from };
 }

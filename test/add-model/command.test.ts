@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -67,6 +68,7 @@ describe("scaffold add-model: refusals leave the project untouched", () => {
       [["add-model", "Item", "--fields", "a:string", "--has-many", "Category"], "cannot belong to Item before"],
       [["add-model", "Category", "--has-many", "Nope"], "there is no model Nope"],
       [["add-model", "Categorie", "--fields", "a:string", "--plural", "categories"], "would share its files"],
+      [["add-model", "Site", "--fields", "a:string", "--plural", "platform"], "src/platform/, the template's"],
       [["add-model", "Item", "--fields", "a:string", "--colour"], "Unknown flag --colour"],
     ];
     for (const [args, message] of cases) {
@@ -98,17 +100,17 @@ describe("scaffold add-model: refusals leave the project untouched", () => {
     const result = await refused(dir, CATEGORY);
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toContain("src/modules.ts no longer exports `modules` as an array literal");
-    expect(result.stderr).toContain('import { categoriesModule } from "./categories.module.ts";');
+    expect(result.stderr).toContain('import { categoriesModule } from "./categories/categories.module.ts";');
     expect(result.stderr).toContain("export const modules = [..., categoriesModule] as const;");
     // The advice followed to the letter: the import, and the module at the end of the array; then the run goes through.
-    const importLine = /^\s*(import \{ categoriesModule \} from "\.\/categories\.module\.ts";)$/m.exec(
+    const importLine = /^\s*(import \{ categoriesModule \} from "\.\/categories\/categories\.module\.ts";)$/m.exec(
       result.stderr,
     )?.[1];
     await writeFile(index, `${importLine}\n${edited.replace("] as const;", ", categoriesModule] as const;")}`);
     const followed = await readFile(index, "utf8");
     await added(dir, CATEGORY);
     expect(await readFile(index, "utf8")).toBe(followed);
-    expect(await readFile(join(dir, "src/modules/categories.module.ts"), "utf8")).toContain("categoriesModule");
+    expect(await readFile(join(dir, "src/categories/categories.module.ts"), "utf8")).toContain("categoriesModule");
   });
 
   test("a module list that spreads another list: the module is appended", async () => {
@@ -124,18 +126,18 @@ describe("scaffold add-model: refusals leave the project untouched", () => {
     );
     await added(dir, CATEGORY);
     const patched = await readFile(index, "utf8");
-    expect(patched).toContain('import { categoriesModule } from "./categories.module.ts";');
+    expect(patched).toContain('import { categoriesModule } from "./categories/categories.module.ts";');
     expect(patched).toContain("export const modules = [...base, apidocsModule, categoriesModule] as const;");
   });
 
   test("a hand-edited file of an earlier model that a relation must change: exit 1 naming it", async () => {
     const dir = await fixtures.project("minimal");
     await added(dir, CATEGORY);
-    const service = join(dir, "src/services/category.service.ts");
+    const service = join(dir, "src/categories/category.service.ts");
     await writeFile(service, `${await readFile(service, "utf8")}// mine\n`);
     const result = await refused(dir, PRODUCT);
     expect(result.exitCode).toBe(1);
-    expect(result.stderr).toContain("src/services/category.service.ts");
+    expect(result.stderr).toContain("src/categories/category.service.ts");
     expect(result.stderr).toContain("were changed since add-model wrote them");
   });
 
@@ -164,7 +166,7 @@ describe("scaffold add-model: plan and apply", () => {
     const dir = await fixtures.project("full");
     const text = await refused(dir, [...CATEGORY, "--dry-run"]);
     expect(text.exitCode).toBe(0);
-    expect(text.stdout).toContain("src/adapters/http/categories.routes.ts");
+    expect(text.stdout).toContain("src/categories/categories.routes.ts");
     expect(text.stdout).toContain("src/modules.ts");
     expect(text.stdout).toContain("Dry run: nothing was written.");
     const json = await refused(dir, [...CATEGORY, "--json"]);
@@ -175,14 +177,11 @@ describe("scaffold add-model: plan and apply", () => {
       addsModel: true,
       migration: { name: "add_categories" },
     });
-    expect(plan.create.map((file: { path: string }) => file.path)).toContain("src/domain/category.ts");
-    expect(plan.change).toEqual([
-      "src/modules.ts",
-      "src/schema.ts",
-      "test/support/test-app.ts",
-      "README.md",
-      "scaffold.json",
-    ]);
+    // The model's files in its own folder; outside it only the registries (and the tests' adapters, once).
+    const created: string[] = plan.create.map((file: { path: string }) => file.path);
+    expect(created.filter((path) => !path.startsWith("src/categories/"))).toEqual(["test/support/model-adapters.ts"]);
+    expect(created).toContain("src/categories/category.ts");
+    expect(plan.change).toEqual(["src/modules.ts", "test/support/test-app.ts", "README.md", "scaffold.json"]);
   });
 
   test("--yes writes the files, registers the module, records the model; without drizzle-kit it prints the command", async () => {
@@ -191,20 +190,20 @@ describe("scaffold add-model: plan and apply", () => {
     expect(result.stderr).toContain('Field "id" is added to every model automatically');
     expect(result.stdout).toContain("npx drizzle-kit generate --name add_categories");
     const index = await readFile(join(dir, "src/modules.ts"), "utf8");
-    expect(index).toContain('import { categoriesModule } from "./categories.module.ts";');
+    expect(index).toContain('import { categoriesModule } from "./categories/categories.module.ts";');
     expect(index).toContain(
       "export const modules = [apidocsModule, usersModule, usersHttpModule, categoriesModule] as const;",
     );
     // Strict input: an unknown key is a 400 naming it, which the model's own routes test checks.
-    expect(await readFile(join(dir, "src/adapters/http/categories.schemas.ts"), "utf8")).toContain(
+    expect(await readFile(join(dir, "src/categories/categories.schemas.ts"), "utf8")).toContain(
       "export const categoryInputSchema = z\n  .strictObject({",
     );
-    expect(await readFile(join(dir, "test/adapters/http/categories.routes.test.ts"), "utf8")).toContain(
+    expect(await readFile(join(dir, "src/categories/categories.routes.test.ts"), "utf8")).toContain(
       'for (const key of ["id", "created_at", "naem"])',
     );
-    expect(await readFile(join(dir, "src/schema.ts"), "utf8")).toContain(
-      '"./src/adapters/persistence/categories.table.ts"',
-    );
+    // No schema registry: drizzle.config.ts finds the table by its name (src/*/*.table.ts).
+    expect(existsSync(join(dir, "src/schema.ts"))).toBe(false);
+    expect(await readFile(join(dir, "drizzle.config.ts"), "utf8")).toContain('schema: "./src/*/*.table.ts"');
     expect(await readFile(join(dir, "test/support/test-app.ts"), "utf8")).toContain(
       "appFromModules({ users, ...modelAdapters() }, options)",
     );
@@ -219,7 +218,7 @@ describe("scaffold add-model: plan and apply", () => {
         public: false,
       },
     ]);
-    expect(Object.keys(manifest.generatedFiles)).toContain("src/modules/categories.module.ts");
+    expect(Object.keys(manifest.generatedFiles)).toContain("src/categories/categories.module.ts");
     expect(await readFile(join(dir, "README.md"), "utf8")).toContain("| `POST`   | `/api/v1/categories`");
   });
 
@@ -230,10 +229,10 @@ describe("scaffold add-model: plan and apply", () => {
     await added(dir, ["add-model", "Review", "--fields", "body:string,stars:int", "--belongs-to", "Product"]);
     const related = await added(dir, ["add-model", "Category", "--has-many", "Product"]);
     expect(related.stdout).toContain("Related Category");
-    const service = await readFile(join(dir, "src/services/category.service.ts"), "utf8");
+    const service = await readFile(join(dir, "src/categories/category.service.ts"), "utf8");
     expect(service).toContain("still has products: delete them first");
     expect(service).toContain('include.includes("products")');
-    expect(await readFile(join(dir, "src/adapters/http/reviews.routes.ts"), "utf8")).toContain("productReviewsRoutes");
+    expect(await readFile(join(dir, "src/reviews/reviews.routes.ts"), "utf8")).toContain("productReviewsRoutes");
     const manifest = JSON.parse(await readFile(join(dir, "scaffold.json"), "utf8"));
     expect(manifest.models.map((model: { name: string }) => model.name)).toEqual(["Category", "Product", "Review"]);
     expect(manifest.models[0].hasMany).toEqual(["Product"]);

@@ -21,11 +21,11 @@ describe.skipIf(missing("script (util-linux)", scriptTool))("add-model asks befo
     const dir = await fixtures.project("minimal");
     const s = session(dir);
     await s.waitFor("Apply these changes? [y/N]");
-    expect(s.screen()).toContain("src/adapters/http/categories.routes.ts");
+    expect(s.screen()).toContain("src/categories/categories.routes.ts");
     await s.type("y\r");
     expect(await s.exitCode()).toBe(0);
     expect(s.screen()).toContain("Added Category");
-    expect(existsSync(join(dir, "src/modules/categories.module.ts"))).toBe(true);
+    expect(existsSync(join(dir, "src/categories/categories.module.ts"))).toBe(true);
   });
 
   test("n and an empty answer: exit 0, nothing changed; Ctrl-C: exit 130, nothing written", async () => {

@@ -13,40 +13,47 @@ const PRODUCT = ["add-model", "Product", "--fields", "title:string:not_null,stoc
 const read = (dir: string, path: string) => readFile(join(dir, path), "utf8");
 
 describe("scaffold add-model in a graphql project", () => {
-  test("adds the type, queries and mutations to schema.graphql, resolvers and their test, and no REST routes", async () => {
+  test("adds the type, queries and mutations in the model's own SDL file, resolvers and their test, and no REST routes", async () => {
     const dir = await fixtures.project("graphql");
+    const schema = await read(dir, "src/graphql/schema.graphql");
     const result = await added(dir, CATEGORY);
     expect(result.stdout).toContain("schema.graphql (POST /graphql)");
     await added(dir, PRODUCT);
     for (const path of [
-      "src/adapters/graphql/categories.resolvers.ts",
-      "src/adapters/graphql/products.resolvers.ts",
-      "src/adapters/graphql/model-resolvers.ts",
-      "src/adapters/graphql/batch-loader.ts",
-      "test/adapters/graphql/products.graphql.test.ts",
-      "test/services/product.service.test.ts",
-      "src/adapters/persistence/products.repository.ts",
+      "src/categories/categories.resolvers.ts",
+      "src/products/products.resolvers.ts",
+      "src/graphql/model-resolvers.ts",
+      "src/graphql/batch-loader.ts",
+      "src/products/products.graphql.test.ts",
+      "src/products/product.service.test.ts",
+      "src/products/products.repository.ts",
     ]) {
       expect(`${path}: ${existsSync(join(dir, path))}`).toBe(`${path}: true`);
     }
-    expect(existsSync(join(dir, "src/adapters/http/products.routes.ts"))).toBe(false);
-    const sdl = await read(dir, "src/graphql/schema.graphql");
-    expect(sdl).toContain("# scaffold add-model: Product\n");
+    expect(existsSync(join(dir, "src/products/products.routes.ts"))).toBe(false);
+    const sdl = await read(dir, "src/products/products.graphql");
     expect(sdl).toContain("  category: Category!\n");
     expect(sdl).toContain("  products(limit: Int = 50, offset: Int = 0): [Product!]!\n");
     expect(sdl).toContain("  deleteProduct(id: ID!): Boolean!\n");
-    expect(await read(dir, "src/graphql/graphql-server.ts")).toContain(
-      "resolvers: [userResolvers(dependencies), ...modelResolvers(dependencies)]",
+    // The template's schema stays as it was; graphql-server.ts gets the models' SDL and resolvers from add-model's file.
+    expect(await read(dir, "src/graphql/schema.graphql")).toBe(schema);
+    const server = await read(dir, "src/graphql/graphql-server.ts");
+    expect(server).toContain(
+      `typeDefs = withModelTypeDefs(readFileSync(new URL("./schema.graphql", import.meta.url), "utf8"));`,
+    );
+    expect(server).toContain("resolvers: [userResolvers(dependencies), ...modelResolvers(dependencies)]");
+    expect(await read(dir, "src/graphql/model-resolvers.ts")).toContain(
+      'const SDL_FILES = ["../categories/categories.graphql", "../products/products.graphql"];',
     );
     const readme = await read(dir, "README.md");
     expect(readme).toContain("`createProduct(input: ProductInput!)`");
     expect(readme).toContain("`Product.category`");
 
     await added(dir, ["add-model", "Category", "--has-many", "Product"]);
-    const related = await read(dir, "src/graphql/schema.graphql");
+    const related = await read(dir, "src/categories/categories.graphql");
     expect(related).toContain("  products: [Product!]!\n");
-    expect(related.match(/# scaffold add-model: Category\n/g)).toHaveLength(1);
-    expect(await read(dir, "src/adapters/graphql/categories.resolvers.ts")).toContain("listByCategoryIds");
+    expect(related.match(/^type Category \{$/gm)).toHaveLength(1);
+    expect(await read(dir, "src/categories/categories.resolvers.ts")).toContain("listByCategoryIds");
   });
 
   test("GraphQL's own type names are refused, and a hand-edited graphql-server.ts stops add-model with the edit", async () => {
@@ -66,7 +73,18 @@ describe("scaffold add-model in a graphql project", () => {
     const result = await runCli([...CATEGORY, "--yes"], dir, { env: cliEnv() });
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toContain("resolvers: [userResolvers(dependencies), ...modelResolvers(dependencies)]");
+    expect(result.stderr).toContain(`import { modelResolvers, withModelTypeDefs } from "./model-resolvers.ts";`);
     expect(await snapshot(dir)).toEqual(edited);
     expect(edited).not.toEqual(before);
+    // The schema's SDL read another way: the edit that adds the models' SDL.
+    await writeFile(
+      server,
+      code.replace(`"./schema.graphql", import.meta.url), "utf8")`, `"./api.graphql", import.meta.url), "utf8")`),
+    );
+    const sdlEdited = await runCli([...CATEGORY, "--yes"], dir, { env: cliEnv() });
+    expect(sdlEdited.exitCode).toBe(1);
+    expect(sdlEdited.stderr).toContain(
+      `typeDefs = withModelTypeDefs(readFileSync(new URL("./schema.graphql", import.meta.url), "utf8"));`,
+    );
   });
 });

@@ -1,10 +1,10 @@
 import { describe, expect, test } from "bun:test";
 import { stringifyJson } from "../../src/add-model/json.ts";
-import { addToModuleList, addToSchemaFiles, spreadModelAdapters } from "../../src/add-model/patches.ts";
+import { addToModuleList, spreadModelAdapters } from "../../src/add-model/patches.ts";
 import { guardUserDelete } from "../../src/add-model/template-patches.ts";
 
-const MODULES = `import { usersModule } from "./users.module.ts";
-import { usersHttpModule } from "./users-http.module.ts";
+const MODULES = `import { usersModule } from "./users/users.module.ts";
+import { usersHttpModule } from "./users/users-http.module.ts";
 
 /** The modules. */
 export const modules = [usersModule, usersHttpModule] as const;
@@ -12,10 +12,10 @@ export const modules = [usersModule, usersHttpModule] as const;
 
 describe("registry patches", () => {
   test("the module list: the import in Biome's order, the module at the end, everything else byte for byte", () => {
-    const patched = addToModuleList("index.ts", MODULES, "categoriesModule", "categories.module.ts");
-    expect(patched).toBe(`import { categoriesModule } from "./categories.module.ts";
-import { usersModule } from "./users.module.ts";
-import { usersHttpModule } from "./users-http.module.ts";
+    const patched = addToModuleList("modules.ts", MODULES, "categoriesModule", "categories/categories.module.ts");
+    expect(patched).toBe(`import { categoriesModule } from "./categories/categories.module.ts";
+import { usersModule } from "./users/users.module.ts";
+import { usersHttpModule } from "./users/users-http.module.ts";
 
 /** The modules. */
 export const modules = [usersModule, usersHttpModule, categoriesModule] as const;
@@ -24,43 +24,42 @@ export const modules = [usersModule, usersHttpModule, categoriesModule] as const
 
   test("a list that spreads another: the module goes after the spread and the rest", () => {
     const code = `const base = [usersModule] as const;\nexport const modules = [...base, apidocsModule] as const;\n`;
-    expect(addToModuleList("index.ts", code, "categoriesModule", "categories.module.ts")).toBe(
-      `import { categoriesModule } from "./categories.module.ts";\n\nconst base = [usersModule] as const;\nexport const modules = [...base, apidocsModule, categoriesModule] as const;\n`,
+    expect(addToModuleList("modules.ts", code, "categoriesModule", "categories/categories.module.ts")).toBe(
+      `import { categoriesModule } from "./categories/categories.module.ts";\n\nconst base = [usersModule] as const;\nexport const modules = [...base, apidocsModule, categoriesModule] as const;\n`,
     );
   });
 
   test("a registry that already names the addition (the manual edit was made) is left as it is", () => {
-    const listed = `import { categoriesModule } from "./categories.module.ts";\n\nconst list = [usersModule, categoriesModule];\nexport const modules = list;\n`;
-    expect(addToModuleList("index.ts", listed, "categoriesModule", "categories.module.ts")).toBe(listed);
+    const listed = `import { categoriesModule } from "./categories/categories.module.ts";\n\nconst list = [usersModule, categoriesModule];\nexport const modules = list;\n`;
+    expect(addToModuleList("modules.ts", listed, "categoriesModule", "categories/categories.module.ts")).toBe(listed);
     // Listed but not imported: only the import is added.
     const unimported = "export const modules = [usersModule, categoriesModule] as const;\n";
-    expect(addToModuleList("index.ts", unimported, "categoriesModule", "categories.module.ts")).toBe(
-      `import { categoriesModule } from "./categories.module.ts";\n\n${unimported}`,
+    expect(addToModuleList("modules.ts", unimported, "categoriesModule", "categories/categories.module.ts")).toBe(
+      `import { categoriesModule } from "./categories/categories.module.ts";\n\n${unimported}`,
     );
-    const files = `export const schemaFiles = [...other, "./src/adapters/persistence/categories.table.ts"];\n`;
-    expect(addToSchemaFiles("schema.ts", files, "src/adapters/persistence/categories.table.ts")).toBe(files);
   });
 
   test("an array that no longer fits in 120 columns is printed one element per line", () => {
-    const code = `export const schemaFiles = ["./src/users/users.table.ts"];\n`;
-    expect(addToSchemaFiles("schema.ts", code, "src/adapters/persistence/categories.table.ts")).toBe(
-      `export const schemaFiles = [
-  "./src/users/users.table.ts",
-  "./src/adapters/persistence/categories.table.ts",
-];
+    const listed = "accountsModule, apidocsModule, categoriesModule, productsModule, reviewsModule, tagsModule";
+    const code = `export const modules = [${listed}] as const;\n`;
+    expect(addToModuleList("modules.ts", code, "productTagsModule", "product-tags/product-tags.module.ts")).toBe(
+      `import { productTagsModule } from "./product-tags/product-tags.module.ts";
+
+export const modules = [
+${[...listed.split(", "), "productTagsModule"].map((name) => `  ${name},`).join("\n")}
+] as const;
 `,
     );
   });
 
   test("hand-edited registries are refused with the edit to make", () => {
     const cases: Array<[() => string, RegExp]> = [
-      [() => addToModuleList("index.ts", "export const modules = list;", "aModule", "a.module.ts"), /array literal/],
+      [() => addToModuleList("modules.ts", "export const modules = list;", "aModule", "a.module.ts"), /array literal/],
       [
-        () => addToModuleList("index.ts", "export const modules = [...base, make()];", "aModule", "a.module.ts"),
+        () => addToModuleList("modules.ts", "export const modules = [...base, make()];", "aModule", "a.module.ts"),
         /something other than module names/,
       ],
-      [() => addToModuleList("index.ts", "export const modules = [;", "aModule", "a.module.ts"), /could not be read/],
-      [() => addToSchemaFiles("schema.ts", "export const schemaFiles = [path];", "a.table.ts"), /file names/],
+      [() => addToModuleList("modules.ts", "export const modules = [;", "aModule", "a.module.ts"), /could not be read/],
       [() => spreadModelAdapters("test-app.ts", "export const app = makeApp({ users });"), /appFromModules/],
     ];
     for (const [patch, message] of cases) {

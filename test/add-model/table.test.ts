@@ -63,7 +63,9 @@ describe("add-model's table: unique fields are unique among live rows only", () 
     expect(source).toContain("    ...liveUniqueColumns(),\n  },");
     expect(source).toContain('liveUnique("products_sku_unique", columns.sku, columns)');
     expect(source).toContain('liveUnique("products_barcode_unique", columns.barcode, columns)');
-    expect(source).toMatch(/import \{[^}]*\bliveUnique,\s+liveUniqueColumns,[^}]*\} from "\.\/dialect\.ts";/);
+    expect(source).toMatch(
+      /import \{[^}]*\bliveUnique,\s+liveUniqueColumns,[^}]*\} from "\.\.\/platform\/database\/dialect\.ts";/,
+    );
     expect(table(note)).not.toMatch(/liveUnique|unique/i);
   });
 
@@ -75,16 +77,15 @@ describe("add-model's table: unique fields are unique among live rows only", () 
     });
     afterAll(() => rm(dir, { recursive: true, force: true }));
 
-    /** The emitted table of `product`, imported next to the `database` layer's dialect.ts. */
+    /** The emitted table of `product` in its folder, imported beside the `database` layer's dialect.ts. */
     async function productsOn(database: "postgres" | "mysql" | "sqlite") {
-      const persistence = join(dir, database, "src/adapters/persistence");
-      await mkdir(persistence, { recursive: true });
-      await copyFile(
-        join(repoRoot, `templates/layers/db-${database}/src/platform/database/dialect.ts`),
-        join(persistence, "dialect.ts"),
-      );
-      await writeFile(join(persistence, "products.table.ts"), table(product, database));
-      return (await import(join(persistence, "products.table.ts"))).products;
+      const dialect = "src/platform/database/dialect.ts";
+      const products = join(dir, database, "src/products");
+      await mkdir(join(dir, database, dialect, ".."), { recursive: true });
+      await mkdir(products, { recursive: true });
+      await copyFile(join(repoRoot, `templates/layers/db-${database}`, dialect), join(dir, database, dialect));
+      await writeFile(join(products, "products.table.ts"), table(product, database));
+      return (await import(join(products, "products.table.ts"))).products;
     }
 
     const partial = [

@@ -9,7 +9,7 @@ const fixtures = useProjectFixtures();
 const POST = ["add-model", "Post", "--fields", "title:string:not_null", "--belongs-to", "User"];
 const NOTE = ["add-model", "Note", "--fields", "text:string", "--belongs-to", "User"];
 const REPOSITORY = "src/users/users.repository.ts";
-const GUARD = "src/adapters/persistence/user-children.ts";
+const GUARD = "src/users/user-children.ts";
 const USERS_ROUTES = "src/users/users.routes.ts";
 const SDL = "src/graphql/schema.graphql";
 
@@ -37,11 +37,11 @@ describe("scaffold add-model --belongs-to User", () => {
         expect(routes).toContain(template === "full" ? "  [403, 409],\n);" : `deletion time)", [409]);`);
       }
       expect(await read(dir, GUARD)).toContain("still has posts: delete them first`);");
-      expect(await read(dir, "src/adapters/persistence/posts.table.ts")).toContain("users");
-      expect(await read(dir, "src/modules/posts.module.ts")).toContain("users: userRepository(db)");
+      expect(await read(dir, "src/posts/posts.table.ts")).toContain(`import { users } from "../users/users.table.ts";`);
+      expect(await read(dir, "src/posts/posts.module.ts")).toContain("users: userRepository(db)");
       if (template === "minimal") {
-        const routes = await read(dir, "src/adapters/http/posts.routes.ts");
-        expect(routes).toContain(`import { toUserBody, userSchema } from "./users.schemas.ts";`);
+        const routes = await read(dir, "src/posts/posts.routes.ts");
+        expect(routes).toContain(`import { toUserBody, userSchema } from "../users/users.schemas.ts";`);
         expect(routes).not.toContain("mayWriteFor");
       }
 
@@ -59,8 +59,8 @@ describe("scaffold add-model --belongs-to User", () => {
   test("full: include=user answers the users' public shape, and only the user or an administrator writes", async () => {
     const dir = await fixtures.project("full");
     await added(dir, POST);
-    const routes = await read(dir, "src/adapters/http/posts.routes.ts");
-    expect(routes).toContain(`import { toUserBody, userSchema } from "./users.schemas.ts";`);
+    const routes = await read(dir, "src/posts/posts.routes.ts");
+    expect(routes).toContain(`import { toUserBody, userSchema } from "../users/users.schemas.ts";`);
     expect(routes).toContain("if (principal.id !== userId && !principal.isAdmin) throw forbidden(");
     expect(routes).toContain(`mayWriteFor(c.get("principal"), userId);`);
     expect(routes.match(/mayWriteFor\(c\.get\("principal"\)/g)?.length).toBe(5);
@@ -97,7 +97,8 @@ describe("scaffold add-model --belongs-to User", () => {
   test("a failure after the users' repository was written restores it", async () => {
     const dir = await fixtures.project("full");
     const before = await snapshot(dir);
-    for (const after of ["5", "14"]) {
+    // 13 files are created, then src/modules.ts, test-app.ts and (the 16th write) the users' repository.
+    for (const after of ["5", "16"]) {
       const result = await runCli([...POST, "--yes"], dir, { env: cliEnv({ SCAFFOLD_ADD_MODEL_FAIL_AFTER: after }) });
       expect(result.exitCode).toBe(1);
       expect(await snapshot(dir)).toEqual(before);

@@ -60,8 +60,9 @@ describe("generating the full project", () => {
     for (const line of steps) expect(line.length).toBeLessThanOrEqual(80);
   });
 
-  test("writes scaffold.json with template, database, observability, template ref and CLI version", async () => {
+  test("writes scaffold.json with name, template, database, observability, template ref and CLI version", async () => {
     expect(JSON.parse(await readText(join(cwd, "demo/scaffold.json")))).toEqual({
+      name: "demo",
       template: "full",
       database: "postgres",
       observability: "none",

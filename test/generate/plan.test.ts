@@ -109,6 +109,7 @@ describe("planProject", () => {
   test("records the generation choices in scaffold.json", () => {
     const manifest = JSON.parse(planProject(tree, options).find((f) => f.path === "scaffold.json")?.contents ?? "{}");
     expect(manifest).toEqual({
+      name: "demo-api",
       template: "full",
       database: "postgres",
       observability: "none",

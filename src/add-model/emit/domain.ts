@@ -1,17 +1,20 @@
 import type { EmitContext } from "../model.ts";
 import { propertyName, referenceFields, tsType } from "./fields.ts";
+import { importLines } from "./imports.ts";
+import { resourceImport } from "./paths.ts";
 
-/** `src/domain/<model>.ts`: the entity, its input and (REST) the relations a read can include. */
+/** `src/<plural>/<model>.ts`: the entity, its input and (REST) the relations a read can include. */
 export function emitDomain(context: EmitContext): string {
   const { record, names } = context;
-  // GraphQL reads relations through their own fields (src/adapters/graphql), not through `include`.
+  // GraphQL reads relations through their own fields (`<plural>.resolvers.ts`), not through `include`.
   const [parents, hasMany] = context.template === "graphql" ? [[], []] : [context.parents, context.hasMany];
-  const imports = [
-    ...parents.map((parent) => `import type { ${parent.names.pascal} } from "./${parent.names.kebab}.ts";`),
-    ...hasMany.map((child) => `import type { ${child.names.pascal} } from "./${child.names.kebab}.ts";`),
-  ]
-    .filter((line, i, all) => all.indexOf(line) === i)
-    .sort();
+  const imports = importLines(
+    [...parents, ...hasMany].map((model) => ({
+      from: resourceImport(names, model.names, "domain"),
+      names: [model.names.pascal],
+      typeOnly: true,
+    })),
+  );
   const references = referenceFields(context);
   const entity = [
     "  id: number;",

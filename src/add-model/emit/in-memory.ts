@@ -2,6 +2,7 @@ import { type Field, propertyName } from "../field-spec.ts";
 import type { EmitContext } from "../model.ts";
 import { referenceFields } from "./fields.ts";
 import { importLines } from "./imports.ts";
+import { PLATFORM, resourceImport, TEST_SUPPORT } from "./paths.ts";
 
 /** Whether a unique field's value is taken (null never is: the database allows many). */
 function taken(field: Field, except: string): string {
@@ -10,7 +11,7 @@ function taken(field: Field, except: string): string {
   return field.notNull ? check : `(${value} !== null && ${check})`;
 }
 
-/** `test/support/in-memory-<plural>.ts`: the port in memory (over base's InMemoryRows), for service and HTTP tests. */
+/** `src/<plural>/<plural>.in-memory.ts`: the port in memory (over base's InMemoryRows), for service and HTTP tests. */
 export function emitInMemory(context: EmitContext): string {
   const { record, names } = context;
   const P = names.pascal;
@@ -42,10 +43,10 @@ export function emitInMemory(context: EmitContext): string {
   ]);
   return [
     ...importLines([
-      ...(unique.length > 0 ? [{ from: "../../src/platform/errors.ts", names: ["conflict"] }] : []),
-      { from: `../../src/domain/${names.kebab}.ts`, names: [P], typeOnly: true },
-      { from: `../../src/ports/${names.kebab}-repository.ts`, names: [`${P}Fields`, `${P}Repository`], typeOnly: true },
-      { from: "./in-memory-rows.ts", names: ["InMemoryRows", "type StoredRow"] },
+      { from: `${TEST_SUPPORT}/in-memory-rows.ts`, names: ["InMemoryRows", "type StoredRow"] },
+      ...(unique.length > 0 ? [{ from: `${PLATFORM}/errors.ts`, names: ["conflict"] }] : []),
+      { from: resourceImport(names, names, "domain"), names: [P], typeOnly: true },
+      { from: resourceImport(names, names, "port"), names: [`${P}Fields`, `${P}Repository`], typeOnly: true },
     ]),
     "",
     `type ${P}Row = ${P} & StoredRow;`,

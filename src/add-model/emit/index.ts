@@ -2,8 +2,10 @@ import type { EmitContext, Related } from "../model.ts";
 import { emitDomain } from "./domain.ts";
 import { emitResolvers } from "./graphql/resolvers.ts";
 import { emitResolversTest } from "./graphql/resolvers-test.ts";
+import { emitSdl } from "./graphql/sdl.ts";
 import { emitInMemory } from "./in-memory.ts";
 import { emitModule } from "./module.ts";
+import { type FileKind, fileNames, folderOf } from "./paths.ts";
 import { emitPort } from "./port.ts";
 import { emitRepository } from "./repository.ts";
 import { emitRoutes } from "./routes.ts";
@@ -18,23 +20,11 @@ export interface EmittedFile {
   contents: string;
 }
 
-/** The paths of a model's files, the same kinds as the template's own users resource (REST or GraphQL). */
-export function modelPaths({ names }: Pick<EmitContext, "names">) {
-  return {
-    domain: `src/domain/${names.kebab}.ts`,
-    port: `src/ports/${names.kebab}-repository.ts`,
-    table: `src/adapters/persistence/${names.pluralKebab}.table.ts`,
-    repository: `src/adapters/persistence/${names.pluralKebab}.repository.ts`,
-    service: `src/services/${names.kebab}.service.ts`,
-    schemas: `src/adapters/http/${names.pluralKebab}.schemas.ts`,
-    routes: `src/adapters/http/${names.pluralKebab}.routes.ts`,
-    module: `src/modules/${names.pluralKebab}.module.ts`,
-    inMemory: `test/support/in-memory-${names.pluralKebab}.ts`,
-    serviceTest: `test/services/${names.kebab}.service.test.ts`,
-    routesTest: `test/adapters/http/${names.pluralKebab}.routes.test.ts`,
-    resolvers: `src/adapters/graphql/${names.pluralKebab}.resolvers.ts`,
-    resolversTest: `test/adapters/graphql/${names.pluralKebab}.graphql.test.ts`,
-  };
+/** The paths of a model's files, all in its folder `src/<plural>/` (as the template's `src/users/`). */
+export function modelPaths({ names }: Pick<EmitContext, "names">): Record<FileKind, string> {
+  const paths = fileNames(names);
+  for (const kind of Object.keys(paths) as FileKind[]) paths[kind] = `${folderOf(names)}/${paths[kind]}`;
+  return paths;
 }
 
 /** Every file of one model, from its context (pure). */
@@ -47,9 +37,12 @@ export function emitModelFiles(context: EmitContext, all: Related[]): EmittedFil
     { path: paths.table, contents: emitTable(context) },
     { path: paths.repository, contents: emitRepository(context) },
     { path: paths.service, contents: emitService(context) },
-    // The API in front of the service: GraphQL resolvers, or REST routes with their zod-openapi schemas.
+    // The API in front of the service: GraphQL types and resolvers, or REST routes with their zod-openapi schemas.
     ...(graphql
-      ? [{ path: paths.resolvers, contents: emitResolvers(context) }]
+      ? [
+          { path: paths.sdl, contents: emitSdl(context) },
+          { path: paths.resolvers, contents: emitResolvers(context) },
+        ]
       : [
           { path: paths.schemas, contents: emitSchemas(context) },
           { path: paths.routes, contents: emitRoutes(context) },

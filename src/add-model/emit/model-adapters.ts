@@ -1,5 +1,6 @@
 import type { Related } from "../model.ts";
 import { importLines } from "./imports.ts";
+import { fileNames, folderOf } from "./paths.ts";
 
 export const MODEL_ADAPTERS_PATH = "test/support/model-adapters.ts";
 
@@ -9,7 +10,7 @@ export function emitModelAdapters(models: Related[]): string {
   return [
     ...importLines(
       sorted.map((model) => ({
-        from: `./in-memory-${model.names.pluralKebab}.ts`,
+        from: `../../${folderOf(model.names)}/${fileNames(model.names).inMemory}`,
         names: [`InMemory${model.names.pascal}Repository`],
       })),
     ),

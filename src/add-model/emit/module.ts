@@ -1,7 +1,8 @@
 import type { EmitContext } from "../model.ts";
 import { importLines } from "./imports.ts";
+import { PLATFORM, resourceImport } from "./paths.ts";
 
-/** `src/modules/<plural>.module.ts`: repository -> service (-> REST routes), listed in src/modules.ts. */
+/** `src/<plural>/<plural>.module.ts`: repository -> service (-> REST routes), listed in src/modules.ts. */
 export function emitModule(context: EmitContext): string {
   const { record, names, parents, children, template } = context;
   const graphql = template === "graphql";
@@ -48,21 +49,21 @@ export function emitModule(context: EmitContext): string {
         ? []
         : [
             {
-              from: `../adapters/http/${names.pluralKebab}.routes.ts`,
+              from: resourceImport(names, names, "routes"),
               names: [`${c}Routes`, ...nestedRouters.map((nested) => nested.router)],
             },
           ]),
       ...repositories.map((model) => ({
-        from: `../adapters/persistence/${model.names.pluralKebab}.repository.ts`,
+        from: resourceImport(names, model.names, "repository"),
         names: [`${model.names.camel}Repository`],
       })),
       ...repositories.map((model) => ({
-        from: `../ports/${model.names.kebab}-repository.ts`,
+        from: resourceImport(names, model.names, "port"),
         names: [`${model.names.pascal}Repository`],
         typeOnly: true,
       })),
-      { from: `../services/${names.kebab}.service.ts`, names: [`${P}Service`] },
-      { from: "./module.ts", names: ["defineModule"] },
+      { from: `${PLATFORM}/module.ts`, names: ["defineModule"] },
+      { from: resourceImport(names, names, "service"), names: [`${P}Service`] },
     ]),
     "",
     graphql

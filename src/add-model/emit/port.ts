@@ -1,7 +1,8 @@
 import type { EmitContext } from "../model.ts";
 import { propertyName, referenceFields, tsType } from "./fields.ts";
+import { fileNames } from "./paths.ts";
 
-/** `src/ports/<model>-repository.ts`: what the service needs of the storage. */
+/** `src/<plural>/<plural>.port.ts`: what the service needs of the storage. */
 export function emitPort(context: EmitContext): string {
   const { record, names } = context;
   const P = names.pascal;
@@ -24,7 +25,7 @@ export function emitPort(context: EmitContext): string {
     ];
   });
   return [
-    `import type { ${P} } from "../domain/${names.kebab}.ts";`,
+    `import type { ${P} } from "./${fileNames(names).domain}";`,
     "",
     `export interface ${P}Fields {`,
     ...fields,

@@ -1,5 +1,6 @@
 import type { EmitContext } from "../model.ts";
 import { propertyName, referenceFields } from "./fields.ts";
+import { modelPaths } from "./index.ts";
 
 const TYPE_NAMES = {
   string: "string (≤ 255 characters)",
@@ -59,7 +60,7 @@ function graphqlSection(context: EmitContext): string[] {
     ...hasMany.map((child) => [`${P}.${child.names.pluralCamel}`, `its ${child.names.pluralWords}, oldest first`]),
   ];
   return [
-    `Added by \`scaffold add-model\`: in \`src/graphql/schema.graphql\` (\`POST /graphql\`), no authentication. Invalid input is BAD_USER_INPUT (with \`fields\`). Every ${names.words} also has \`id\`, \`createdAt\` and \`updatedAt\`. A relation field is loaded in one read per request for the whole list.`,
+    `Added by \`scaffold add-model\`: in \`${modelPaths(context).sdl}\` (\`POST /graphql\`), no authentication. Invalid input is BAD_USER_INPUT (with \`fields\`). Every ${names.words} also has \`id\`, \`createdAt\` and \`updatedAt\`. A relation field is loaded in one read per request for the whole list.`,
     "",
     ...table(
       ["Operation or field", "What it does"],
@@ -163,7 +164,7 @@ function userNote({ names, parents, template }: EmitContext): string[] {
       : [
           `Belongs to the template's users: \`include=user\` shows the user exactly as \`GET /api/v1/users/{id}\` does (never`,
           `the password hash or any other column). Deleting a user who still has live ${plural} is a 409 \`CONFLICT\`:`,
-          "the users' repository runs `src/adapters/persistence/user-children.ts` under the user's lock.",
+          "the users' repository runs `src/users/user-children.ts` under the user's lock.",
           ...(template === "full"
             ? [
                 `Only the user themself or an administrator (\`ADMIN_EMAILS\`) may create, change or delete a user's ${plural}`,

@@ -2,9 +2,10 @@ import type { EmitContext, Related } from "../model.ts";
 import type { ModelNames } from "../names.ts";
 import { propertyName, referenceFields } from "./fields.ts";
 import { importLines } from "./imports.ts";
+import { PLATFORM, resourceImport } from "./paths.ts";
 
 /**
- * `src/adapters/persistence/<plural>.repository.ts`: the port over Drizzle, written once for every database. The
+ * `src/<plural>/<plural>.repository.ts`: the port over Drizzle, written once for every database. The
  * reads and writes every resource has come from base's `liveRows`; this adds the reads of the relations.
  */
 export function emitRepository(context: EmitContext): string {
@@ -94,7 +95,7 @@ export function emitRepository(context: EmitContext): string {
     ...(unique.length > 0 || children.length > 0 || hasParents
       ? [
           {
-            from: "../../domain/errors.ts",
+            from: `${PLATFORM}/errors.ts`,
             names: [
               ...(unique.length > 0 || children.length > 0 ? ["conflict"] : []),
               ...(hasParents ? ["notFound"] : []),
@@ -102,10 +103,10 @@ export function emitRepository(context: EmitContext): string {
           },
         ]
       : []),
-    { from: `../../domain/${names.kebab}.ts`, names: [P], typeOnly: true },
-    { from: `../../ports/${names.kebab}-repository.ts`, names: [`${P}Fields`, `${P}Repository`], typeOnly: true },
+    { from: resourceImport(names, names, "domain"), names: [P], typeOnly: true },
+    { from: resourceImport(names, names, "port"), names: [`${P}Fields`, `${P}Repository`], typeOnly: true },
     {
-      from: "./dialect.ts",
+      from: `${PLATFORM}/database/dialect.ts`,
       names: [
         "type AppDatabase",
         ...(guarded ? ["atomic", "lockLive"] : []),
@@ -115,11 +116,11 @@ export function emitRepository(context: EmitContext): string {
         ...(guarded ? ["updateCount"] : []),
       ],
     },
-    { from: "./live-rows.ts", names: ["liveRows"] },
-    { from: `./${names.pluralKebab}.table.ts`, names: [t] },
+    { from: `${PLATFORM}/database/live-rows.ts`, names: ["liveRows"] },
+    { from: resourceImport(names, names, "table"), names: [t] },
     ...[...references.map(({ parent }) => parent), ...children]
       .filter((model) => model.names.pascal !== names.pascal)
-      .map((model) => ({ from: `./${model.names.pluralKebab}.table.ts`, names: [model.names.pluralCamel] })),
+      .map((model) => ({ from: resourceImport(names, model.names, "table"), names: [model.names.pluralCamel] })),
   ]);
   const guards = guardLines(context, catchTaken);
   return [

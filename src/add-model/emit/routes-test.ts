@@ -3,6 +3,7 @@ import { type EmitContext, type Related, USER } from "../model.ts";
 import { modelNames } from "../names.ts";
 import { fitOrBreak, referenceFields, sampleSourceOfN, sampleValue } from "./fields.ts";
 import { importLines } from "./imports.ts";
+import { TEST_SUPPORT } from "./paths.ts";
 
 /** A JSON value of the wrong type for a field (the 400 test). */
 const WRONG: Record<Field["type"], string> = {
@@ -24,7 +25,7 @@ const jsonValue = (field: Field): string =>
 const expanded = (entries: string[], indent: string): string =>
   `{\n${entries.map((entry) => `${indent}  ${entry},`).join("\n")}\n${indent}}`;
 
-/** `test/adapters/http/<plural>.routes.test.ts`: every route through the real app over in-memory adapters. */
+/** `src/<plural>/<plural>.routes.test.ts`: every route through the real app over in-memory adapters. */
 export function emitRoutesTest(context: EmitContext, all: Related[]): string {
   const { record, names, children, hasMany, template } = context;
   const base = `/api/v1/${names.pluralKebab}`;
@@ -367,7 +368,7 @@ export function emitRoutesTest(context: EmitContext, all: Related[]): string {
     ...importLines([
       { from: "bun:test", names: ["describe", "expect", "test"] },
       {
-        from: "../../support/test-app.ts",
+        from: `${TEST_SUPPORT}/test-app.ts`,
         names: ["call", "createTestApp", "type Json", "type TestApp", ...(full ? ["registerUser"] : [])],
       },
     ]),

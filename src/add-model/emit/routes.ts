@@ -1,8 +1,9 @@
 import type { EmitContext } from "../model.ts";
 import { destructuredSignature, fitOrBreak, objectLiteral, referenceFields, signature } from "./fields.ts";
 import { type ImportSpec, importLines } from "./imports.ts";
+import { PLATFORM, resourceImport } from "./paths.ts";
 
-/** `src/adapters/http/<plural>.routes.ts`: the REST routes with their zod-openapi schemas. */
+/** `src/<plural>/<plural>.routes.ts`: the REST routes with their zod-openapi schemas. */
 export function emitRoutes(context: EmitContext): string {
   const { record, names, parents, children, hasMany, template } = context;
   const P = names.pascal;
@@ -23,29 +24,34 @@ export function emitRoutes(context: EmitContext): string {
     ...(protectedRoutes ? [{ from: "hono", names: ["MiddlewareHandler"], typeOnly: true }] : []),
     ...(owned
       ? [
-          { from: "../../domain/errors.ts", names: ["forbidden"] },
-          { from: "../../domain/principal.ts", names: ["Principal"], typeOnly: true },
+          { from: "../auth/principal.ts", names: ["Principal"], typeOnly: true },
+          { from: `${PLATFORM}/errors.ts`, names: ["forbidden"] },
         ]
       : []),
     ...(relations
-      ? [{ from: `../../domain/${names.kebab}.ts`, names: [`${names.snake.toUpperCase()}_RELATIONS`, `type ${P}`] }]
+      ? [
+          {
+            from: resourceImport(names, names, "domain"),
+            names: [`${names.snake.toUpperCase()}_RELATIONS`, `type ${P}`],
+          },
+        ]
       : []),
-    { from: `../../services/${names.kebab}.service.ts`, names: [`${P}Service`], typeOnly: true },
-    { from: "./envelope.ts", names: [...(hasParents ? ["errorResponses"] : []), "success"] },
-    ...(relations || hasParents ? [{ from: "./params.ts", names: ["idParams", "listQuery"] }] : []),
+    { from: resourceImport(names, names, "service"), names: [`${P}Service`], typeOnly: true },
+    { from: `${PLATFORM}/http/envelope.ts`, names: [...(hasParents ? ["errorResponses"] : []), "success"] },
+    ...(relations || hasParents ? [{ from: `${PLATFORM}/http/params.ts`, names: ["idParams", "listQuery"] }] : []),
     {
-      from: `./${names.pluralKebab}.schemas.ts`,
+      from: resourceImport(names, names, "schemas"),
       names: [`${c}InputSchema`, `${c}Schema`, `to${P}Body`, `to${P}Input`],
     },
-    ...(protectedRoutes ? [{ from: "./require-auth.ts", names: ["bearerSecurity"] }] : []),
-    { from: "./resource-routes.ts", names: ["resourceRoutes"] },
-    { from: "./router.ts", names: ["createRouter"] },
+    ...(protectedRoutes ? [{ from: "../auth/require-auth.ts", names: ["bearerSecurity"] }] : []),
+    { from: `${PLATFORM}/http/resource-routes.ts`, names: ["resourceRoutes"] },
+    { from: `${PLATFORM}/http/router.ts`, names: ["createRouter"] },
     ...parents.map((parent) => ({
-      from: `./${parent.names.pluralKebab}.schemas.ts`,
+      from: resourceImport(names, parent.names, "schemas"),
       names: [`${parent.names.camel}Schema`, `to${parent.names.pascal}Body`],
     })),
     ...hasMany.map((child) => ({
-      from: `./${child.names.pluralKebab}.schemas.ts`,
+      from: resourceImport(names, child.names, "schemas"),
       names: [`${child.names.camel}Schema`, `to${child.names.pascal}Body`],
     })),
   ];

@@ -2,6 +2,7 @@ import type { Field } from "../field-spec.ts";
 import type { EmitContext } from "../model.ts";
 import { propertyName, referenceFields, STRING_LENGTH } from "./fields.ts";
 import { importLines } from "./imports.ts";
+import { resourceImport } from "./paths.ts";
 
 const OUTPUT = {
   string: "z.string()",
@@ -31,7 +32,7 @@ function toJson(field: Field, from: string): string {
   return field.notNull ? `${value}.toISOString()` : `${value}?.toISOString() ?? null`;
 }
 
-/** `src/adapters/http/<plural>.schemas.ts`: the JSON shapes (snake_case) of the model and of its input. */
+/** `src/<plural>/<plural>.schemas.ts`: the JSON shapes (snake_case) of the model and of its input. */
 export function emitSchemas(context: EmitContext): string {
   const { record, names } = context;
   const P = names.pascal;
@@ -62,7 +63,7 @@ export function emitSchemas(context: EmitContext): string {
   return [
     ...importLines([
       { from: "@hono/zod-openapi", names: ["z"] },
-      { from: `../../domain/${names.kebab}.ts`, names: [P, `${P}Input`], typeOnly: true },
+      { from: resourceImport(names, names, "domain"), names: [P, `${P}Input`], typeOnly: true },
     ]),
     "",
     `const timestamp = z.iso.datetime().openapi({ example: "2025-01-01T12:00:00.000Z" });`,

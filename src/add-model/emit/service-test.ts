@@ -1,10 +1,11 @@
 import { propertyName } from "../field-spec.ts";
-import { type EmitContext, inMemoryModule, type Related } from "../model.ts";
+import type { EmitContext, Related } from "../model.ts";
 import { referenceFields, sampleSourceOfN } from "./fields.ts";
 import { importLines } from "./imports.ts";
+import { inMemoryImport, resourceImport } from "./paths.ts";
 import { fieldsSource } from "./samples.ts";
 
-/** `test/services/<model>.service.test.ts`: the service over the in-memory repositories. */
+/** `src/<plural>/<model>.service.test.ts`: the service over the in-memory repositories. */
 export function emitServiceTest(context: EmitContext): string {
   const { record, names, parents, children, template } = context;
   const graphql = template === "graphql";
@@ -163,9 +164,9 @@ export function emitServiceTest(context: EmitContext): string {
   return [
     ...importLines([
       { from: "bun:test", names: ["describe", "expect", "test"] },
-      { from: `../../src/services/${names.kebab}.service.ts`, names: [`${P}Service`] },
+      { from: resourceImport(names, names, "service"), names: [`${P}Service`] },
       ...repositories.map((model) => ({
-        from: `../support/${inMemoryModule(model, template)}.ts`,
+        from: inMemoryImport(names, model, template),
         names: [`InMemory${model.names.pascal}Repository`],
       })),
     ]),

@@ -1,8 +1,9 @@
 import type { EmitContext } from "../model.ts";
 import { fitOrBreak, propertyName, referenceFields, signature } from "./fields.ts";
 import { importLines } from "./imports.ts";
+import { PLATFORM, resourceImport } from "./paths.ts";
 
-/** `src/services/<model>.service.ts`: the use cases, over the ports only. */
+/** `src/<plural>/<model>.service.ts`: the use cases, over the ports only. */
 export function emitService(context: EmitContext): string {
   const { record, names, parents, children, template } = context;
   const P = names.pascal;
@@ -101,14 +102,14 @@ export function emitService(context: EmitContext): string {
         `const ${model.names.camel}NotFound = (id: number) => notFound(\`${model.names.pascal} \${id} not found\`);`,
     );
   const imports = importLines([
-    { from: "../domain/errors.ts", names: [...(children.length > 0 ? ["conflict"] : []), "notFound"] },
+    { from: `${PLATFORM}/errors.ts`, names: [...(children.length > 0 ? ["conflict"] : []), "notFound"] },
     {
-      from: `../domain/${names.kebab}.ts`,
+      from: resourceImport(names, names, "domain"),
       names: [P, `${P}Input`, ...(relations ? [R] : [])],
       typeOnly: true,
     },
     ...repositories.map((model) => ({
-      from: `../ports/${model.names.kebab}-repository.ts`,
+      from: resourceImport(names, model.names, "port"),
       names: model === context ? [`${P}Fields`, `${P}Repository`] : [`${model.names.pascal}Repository`],
       typeOnly: true,
     })),

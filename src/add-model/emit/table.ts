@@ -1,6 +1,7 @@
 import type { EmitContext } from "../model.ts";
 import { propertyName, referenceFields, STRING_LENGTH } from "./fields.ts";
 import { importLines } from "./imports.ts";
+import { PLATFORM, resourceImport } from "./paths.ts";
 
 const COLUMN = {
   string: (name: string) => `stringColumn("${name}", ${STRING_LENGTH})`,
@@ -11,7 +12,7 @@ const COLUMN = {
   time: (name: string) => `timestampColumn("${name}")`,
 } as const;
 
-/** `src/adapters/persistence/<plural>.table.ts`: the Drizzle table, through the database layer's facade. */
+/** `src/<plural>/<plural>.table.ts`: the Drizzle table, through the database layer's facade. */
 export function emitTable(context: EmitContext): string {
   const { record, names, parents } = context;
   const table = names.pluralSnake;
@@ -52,9 +53,9 @@ export function emitTable(context: EmitContext): string {
   if (extras.some((extra) => extra.startsWith("check("))) used.add("check");
   const imports = importLines([
     ...(used.has("check") ? [{ from: "drizzle-orm", names: ["sql"] }] : []),
-    { from: "./dialect.ts", names: [...used] },
+    { from: `${PLATFORM}/database/dialect.ts`, names: [...used] },
     ...parents.map((parent) => ({
-      from: `./${parent.names.pluralKebab}.table.ts`,
+      from: resourceImport(names, parent.names, "table"),
       names: [parent.names.pluralCamel],
     })),
   ]);

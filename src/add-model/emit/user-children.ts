@@ -1,22 +1,23 @@
 import type { Related } from "../model.ts";
 import { modelNames } from "../names.ts";
 import { importLines } from "./imports.ts";
+import { PLATFORM, resourceFile } from "./paths.ts";
 import { liveChildChecks } from "./repository.ts";
 
-export const USER_CHILDREN_PATH = "src/adapters/persistence/user-children.ts";
+export const USER_CHILDREN_PATH = "src/users/user-children.ts";
 
 /**
- * `src/adapters/persistence/user-children.ts`, rewritten with every model that belongs to the template's users: the
- * guard the users' repository runs in a user's soft delete, under the user's lock.
+ * `src/users/user-children.ts`, rewritten with every model that belongs to the template's users: the guard the
+ * users' repository runs in a user's soft delete, under the user's lock.
  */
 export function emitUserChildren(children: Related[]): string {
   const list = children.map((child) => child.names.pluralWords).join(" or ");
   return [
     ...importLines([
       { from: "drizzle-orm", names: ["and", "eq", "isNull"] },
-      { from: "../../domain/errors.ts", names: ["conflict"] },
-      { from: "./dialect.ts", names: ["AppDatabase"], typeOnly: true },
-      ...children.map((child) => ({ from: `./${child.names.pluralKebab}.table.ts`, names: [child.names.pluralCamel] })),
+      { from: `${PLATFORM}/database/dialect.ts`, names: ["AppDatabase"], typeOnly: true },
+      { from: `${PLATFORM}/errors.ts`, names: ["conflict"] },
+      ...children.map((child) => ({ from: resourceFile(child.names, "table"), names: [child.names.pluralCamel] })),
     ]),
     "",
     "/**",

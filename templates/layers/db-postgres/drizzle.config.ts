@@ -1,4 +1,4 @@
 import { defineConfig } from "drizzle-kit";
-import { schemaFiles } from "./src/schema.ts";
 
-export default defineConfig({ dialect: "postgresql", schema: schemaFiles, out: "./drizzle" });
+// Every resource declares its tables in its own folder (src/<resource>/<name>.table.ts): no list to keep.
+export default defineConfig({ dialect: "postgresql", schema: "./src/*/*.table.ts", out: "./drizzle" });

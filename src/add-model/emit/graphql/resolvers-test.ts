@@ -1,7 +1,9 @@
 import { type Field, propertyName } from "../../field-spec.ts";
-import type { EmitContext } from "../../model.ts";
+import { type EmitContext, USER } from "../../model.ts";
+import { modelNames } from "../../names.ts";
 import { referenceFields, STRING_LENGTH, sampleSourceOfN } from "../fields.ts";
 import { importLines } from "../imports.ts";
+import { resourceFile, TEST_SUPPORT } from "../paths.ts";
 import { fieldsSource } from "../samples.ts";
 
 /** An input value GraphQL accepts and the resolvers refuse (BAD_USER_INPUT), for the fields that have one. */
@@ -14,7 +16,7 @@ const REFUSED: Partial<Record<Field["type"], string>> = {
 const jsonValue = (field: Field): string =>
   field.type === "time" ? `${sampleSourceOfN(field)}.toISOString()` : sampleSourceOfN(field);
 
-/** `test/adapters/graphql/<plural>.graphql.test.ts`: the operations and relation fields through the real app. */
+/** `src/<plural>/<plural>.graphql.test.ts`: the operations and relation fields through the real app. */
 export function emitResolversTest(context: EmitContext): string {
   const { record, names, parents, children, hasMany } = context;
   const P = names.pascal;
@@ -159,10 +161,10 @@ export function emitResolversTest(context: EmitContext): string {
         from: "bun:test",
         names: ["describe", "expect", ...(references.length + hasMany.length > 0 ? ["spyOn"] : []), "test"],
       },
-      { from: "../../support/in-memory-users.ts", names: ["InMemoryUserRepository"] },
-      { from: "../../support/model-adapters.ts", names: ["modelAdapters"] },
-      { from: "../../support/modules-app.ts", names: ["appFromModules"] },
-      { from: "../../support/test-app.ts", names: ["graphql", "type Json"] },
+      { from: `${TEST_SUPPORT}/model-adapters.ts`, names: ["modelAdapters"] },
+      { from: `${TEST_SUPPORT}/modules-app.ts`, names: ["appFromModules"] },
+      { from: `${TEST_SUPPORT}/test-app.ts`, names: ["graphql", "type Json"] },
+      { from: resourceFile(modelNames(USER), "inMemory"), names: ["InMemoryUserRepository"] },
     ]),
     "",
     `const FIELDS = "${[...selection, "createdAt", "updatedAt"].join(" ")}";`,

@@ -2,6 +2,7 @@ import { propertyName } from "../../field-spec.ts";
 import type { EmitContext, Related } from "../../model.ts";
 import { referenceFields } from "../fields.ts";
 import { importLines } from "../imports.ts";
+import { fileNames, GRAPHQL, resourceImport } from "../paths.ts";
 import { inputSchema } from "../schemas.ts";
 
 /** The models whose services the resolvers call: the model, its parents and its `--has-many` children. */
@@ -12,7 +13,7 @@ export function resolverServices(context: EmitContext): Related[] {
 }
 
 /**
- * `src/adapters/graphql/<plural>.resolvers.ts`: the model's queries, mutations and relation fields over its service.
+ * `src/<plural>/<plural>.resolvers.ts`: the model's queries, mutations and relation fields over its service.
  * A relation field goes through a per-request batch loader, so a list of N items costs one read per relation.
  */
 export function emitResolvers(context: EmitContext): string {
@@ -45,28 +46,28 @@ export function emitResolvers(context: EmitContext): string {
   ];
   const imports = importLines([
     { from: "zod", names: ["z"] },
-    { from: `../../domain/${names.kebab}.ts`, names: [P, `${P}Input`], typeOnly: true },
+    { from: resourceImport(names, names, "domain"), names: [P, `${P}Input`], typeOnly: true },
     ...references.map(({ parent }) => ({
-      from: `../../domain/${parent.names.kebab}.ts`,
+      from: resourceImport(names, parent.names, "domain"),
       names: [parent.names.pascal],
       typeOnly: true,
     })),
     ...hasMany.map((child) => ({
-      from: `../../domain/${child.names.kebab}.ts`,
+      from: resourceImport(names, child.names, "domain"),
       names: [child.names.pascal],
       typeOnly: true,
     })),
     ...services.map((model) => ({
-      from: `../../services/${model.names.kebab}.service.ts`,
+      from: resourceImport(names, model.names, "service"),
       names: [`${model.names.pascal}Service`],
       typeOnly: true,
     })),
-    ...(relations ? [{ from: "./batch-loader.ts", names: ["batchLoader", "perRequest"] }] : []),
+    ...(relations ? [{ from: `${GRAPHQL}/batch-loader.ts`, names: ["batchLoader", "perRequest"] }] : []),
     {
-      from: "./inputs.ts",
+      from: `${GRAPHQL}/inputs.ts`,
       names: [...(references.length > 0 ? ["positiveId"] : []), "valid", "validId", "validPage"],
     },
-    { from: "./not-found.ts", names: ["nullWhenNotFound"] },
+    { from: `${GRAPHQL}/not-found.ts`, names: ["nullWhenNotFound"] },
   ]);
   const dependencyNames = services.map((model) => `${model.names.camel}Service`);
   return [
@@ -96,7 +97,7 @@ export function emitResolvers(context: EmitContext): string {
     "  input: unknown;",
     "}",
     "",
-    `/** The resolvers of the ${names.pluralWords}' part of schema.graphql; errors are the service's domain errors. */`,
+    `/** The resolvers of ${fileNames(names).sdl}; errors are the service's domain errors. */`,
     `export function ${names.camel}Resolvers({ ${dependencyNames.join(", ")} }: ${P}ResolverDependencies) {`,
     ...(relations
       ? [

@@ -2,6 +2,7 @@ import { type Field, propertyName } from "../../field-spec.ts";
 import type { EmitContext } from "../../model.ts";
 import { referenceFields, STRING_LENGTH } from "../fields.ts";
 
+/** The template's schema: the users' types, which add-model leaves as they are but for one description. */
 export const SCHEMA_PATH = "src/graphql/schema.graphql";
 
 const GRAPHQL_TYPES: Record<Field["type"], string> = {
@@ -12,9 +13,6 @@ const GRAPHQL_TYPES: Record<Field["type"], string> = {
   bool: "Boolean",
   time: "Time",
 };
-
-export const sdlStart = (model: string) => `# scaffold add-model: ${model}`;
-export const sdlEnd = (model: string) => `# /scaffold add-model: ${model}`;
 
 /** What the API checks beyond the GraphQL type, as the field's description (none: no description). */
 function rule(field: Field): string | undefined {
@@ -27,10 +25,10 @@ const described = (description: string | undefined, line: string) =>
   description ? [`  "${description}"`, line] : [line];
 
 /**
- * A model's part of schema.graphql, between markers add-model finds again: its type (with the relation fields), its
- * input, and its queries and mutations as extensions of `Query` and `Mutation`.
+ * `src/<plural>/<plural>.graphql`: the model's type (with the relation fields), its input, and its queries and
+ * mutations as extensions of schema.graphql's `Query` and `Mutation` (model-resolvers.ts appends it to that schema).
  */
-export function emitSdlSection(context: EmitContext): string {
+export function emitSdl(context: EmitContext): string {
   const { record, names, parents, hasMany, children } = context;
   const P = names.pascal;
   const references = referenceFields(context);
@@ -44,7 +42,6 @@ export function emitSdlSection(context: EmitContext): string {
       : "";
   const nullable = (field: Field) => (field.notNull ? "!" : "");
   return [
-    sdlStart(P),
     `"A ${names.words} (added by \`scaffold add-model\`). Deleted ${names.pluralWords} are never returned."`,
     `type ${P} {`,
     "  id: ID!",
@@ -85,6 +82,6 @@ export function emitSdlSection(context: EmitContext): string {
     `  "Soft delete: true. NOT_FOUND for an unknown or deleted ${names.words}${withChildren}."`,
     `  delete${P}(id: ID!): Boolean!`,
     "}",
-    sdlEnd(P),
+    "",
   ].join("\n");
 }

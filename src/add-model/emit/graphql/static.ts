@@ -1,4 +1,4 @@
-/** `src/adapters/graphql/batch-loader.ts`: the per-request batching of relation fields (what DataLoader does). */
+/** `src/graphql/batch-loader.ts`: the per-request batching of relation fields (what DataLoader does). */
 export const BATCH_LOADER = `/**
  * A value per GraphQL request: graphql-yoga hands every resolver of one request the same context object, so what
  * \`create\` makes is shared by the fields of that request and dropped with it.
@@ -48,8 +48,8 @@ export function batchLoader<V>(loadMany: (keys: number[]) => Promise<V[]>, keyOf
 }
 `;
 
-/** `src/adapters/graphql/not-found.ts`: a query answers null for what is not there. */
-export const NOT_FOUND = `import type { DomainError } from "../../domain/errors.ts";
+/** `src/graphql/not-found.ts`: a query answers null for what is not there. */
+export const NOT_FOUND = `import type { DomainError } from "../platform/errors.ts";
 
 /** The read's result, or null when it fails NOT_FOUND (a query's answer for an unknown or deleted id). */
 export async function nullWhenNotFound<T>(read: Promise<T>): Promise<T | null> {

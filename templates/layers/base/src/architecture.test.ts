@@ -66,8 +66,8 @@ describe("layering of src/", () => {
       ["src/platform/logger.ts", 'import { User } from "../users/user.ts";'],
       ["src/users/user.ts", 'import { sql } from "drizzle-orm";'],
       ["src/users/user.service.ts", 'import type { User } from "./user.ts";\nimport { app } from "../app.ts";'],
-      ["src/users/users.routes.ts", 'import { Hono } from "hono";\nimport type { User } from "./user.ts";'],
-      ["src/users/users.routes.test.ts", 'import { app } from "../app.ts";'],
+      ["src/users/users.repository.ts", 'import { sql } from "drizzle-orm";\nimport type { User } from "./user.ts";'],
+      ["src/users/user.service.test.ts", 'import { app } from "../app.ts";'],
     ]);
     expect(layeringViolations(files)).toEqual([
       "src/platform/logger.ts imports src/users/user.ts: the platform imports no resource",

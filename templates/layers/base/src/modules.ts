@@ -5,3 +5,6 @@ __MODULE_IMPORTS__
  * `scaffold new` lists the template's modules here; `scaffold add-model` adds to the list.
  */
 export const modules = [__MODULE_LIST__] as const;
+
+// A module needing what no module provides fails here, naming the keys, rather than at run time.
+modules satisfies Wired<typeof modules>;

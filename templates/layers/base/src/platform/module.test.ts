@@ -6,7 +6,7 @@ import type { Container } from "../container.ts";
 import { ConfigError } from "./config.ts";
 import type { AppDatabase } from "./database/dialect.ts";
 import { createRouter } from "./http/router.ts";
-import { createContainer, defineModule, loadConfig, moduleStops, startModules } from "./module.ts";
+import { createContainer, defineModule, loadConfig, moduleStops, startModules, type Wired } from "./module.ts";
 
 const logger = pino({ level: "silent" });
 const events: string[] = [];
@@ -60,6 +60,23 @@ const counter = defineModule({
 });
 
 const modules = [greetings, counter] as const;
+
+// Checked by tsc (npm run typecheck), not at run time: a list whose needs are met satisfies `Wired`; otherwise each
+// module needing a key no module provides, or provides with another type, stands as a message naming the keys. An
+// optional need may be absent.
+modules satisfies Wired<typeof modules>;
+const needy = defineModule({
+  provide: () => ({}),
+  routes: (_container: { greet: () => number; count: number; note?: string }) => [],
+});
+type Unmet = Wired<readonly [typeof greetings, typeof needy]>[1];
+[
+  "needs count, which no module provides (with that type)",
+  "needs greet, which no module provides (with that type)",
+] satisfies Unmet[];
+// @ts-expect-error `note` is optional: no message names it
+"needs note, which no module provides (with that type)" satisfies Unmet;
+
 const offline = {} as AppDatabase;
 
 describe("modules", () => {

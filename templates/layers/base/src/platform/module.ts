@@ -72,6 +72,31 @@ type Intersection<U> = (U extends unknown ? (value: U) => void : never) extends 
 /** The container: everything the listed modules provide, merged. */
 export type ContainerOf<Modules extends readonly AnyModule[]> = Intersection<ReturnType<Modules[number]["provide"]>>;
 
+/** The keys `Needs` asks for that `Container` lacks (unless they may be undefined) or holds with another type. */
+type Unmet<Needs, Container> = keyof {
+  [Key in keyof Needs as Key extends keyof Container
+    ? Container[Key] extends Needs[Key]
+      ? never
+      : Key
+    : undefined extends Needs[Key]
+      ? never
+      : Key]: unknown;
+};
+
+/** What a module's routes take from the container (its middleware takes the same). */
+type NeedsOf<Module extends AnyModule> = Parameters<NonNullable<Module["routes"]>>[0];
+
+/**
+ * The list as its wiring requires: each module whose routes or middleware need what no module provides stands as a
+ * message naming the keys. `modules satisfies Wired<typeof modules>` makes that a tsc error instead of an undefined
+ * service at run time.
+ */
+export type Wired<Modules extends readonly AnyModule[]> = {
+  [Index in keyof Modules]: [Unmet<NeedsOf<Modules[Index]>, ContainerOf<Modules>>] extends [never]
+    ? Modules[Index]
+    : `needs ${Unmet<NeedsOf<Modules[Index]>, ContainerOf<Modules>> & string}, which no module provides (with that type)`;
+};
+
 /** The adapters of the listed modules, merged (what a test passes instead). */
 export type AdaptersOf<Modules extends readonly AnyModule[]> = Intersection<
   ReturnType<NonNullable<Modules[number]["adapters"]>>

@@ -8,15 +8,6 @@ import { noSuggestions, tokenLimit, validationRules } from "./plugins.ts";
 /** The schema's SDL, read once: the file is the contract, the resolvers implement it. */
 export const typeDefs = readFileSync(new URL("./schema.graphql", import.meta.url), "utf8");
 
-/**
- * yoga's answers are built with the Response class that is global when it answers, not when yoga is created: on
- * Node.js @hono/node-server installs its own once it serves, and writes that one's string body out at once (another
- * Response it streams, chunk by chunk). Bun and Deno have one Response.
- */
-const ServerResponse = new Proxy(Response, {
-  construct: (_created, args: ConstructorParameters<typeof Response>) => new globalThis.Response(...args),
-});
-
 export interface GraphqlSettings {
   /** Introspection queries answered, and GraphiQL served (GRAPHQL_INTROSPECTION). */
   introspection: boolean;
@@ -44,7 +35,6 @@ export function graphqlServer(dependencies: ResolverDependencies, settings: Grap
     cors: false,
     logging: false,
     maskedErrors: { maskError: maskError(settings.logger, settings.development) },
-    fetchAPI: { Response: ServerResponse },
     // The app's body limit applies (by Content-Length): yoga's own would pipe every body through one more stream.
     maxRequestBodySize: false,
     plugins: [

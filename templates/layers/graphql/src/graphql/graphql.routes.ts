@@ -3,7 +3,6 @@ import { createRouter } from "../platform/http/router.ts";
 import type { ResolverDependencies } from "../users/users.resolvers.ts";
 import { graphiqlPage } from "./graphiql.ts";
 import { type GraphqlSettings, graphqlServer } from "./graphql-server.ts";
-import { plainOperations } from "./plain-operation.ts";
 
 /**
  * A POST must carry JSON (`application/json`, or `application/graphql+json`): yoga also reads form bodies, which a
@@ -20,7 +19,6 @@ const answerWith = async (c: Context, answer: Response | Promise<Response>) => {
 /** `POST /graphql` (and `GET /graphql` for queries), and GraphiQL at `GET /` when introspection is on. */
 export function graphqlRoutes(dependencies: ResolverDependencies, settings: GraphqlSettings) {
   const yoga = graphqlServer(dependencies, settings);
-  const answerPlainOperation = plainOperations(yoga);
   const router = createRouter();
   router.get("/graphql", (c) => answerWith(c, yoga.fetch(c.req.raw)));
   router.post("/graphql", async (c) => {
@@ -31,12 +29,7 @@ export function graphqlRoutes(dependencies: ResolverDependencies, settings: Grap
       };
       return c.json({ errors: [error] }, 415);
     }
-    const body = await c.req.text();
-    const answer = await answerPlainOperation(c.req.raw, body);
-    return answerWith(
-      c,
-      answer ?? yoga.fetch(new Request(c.req.url, { method: "POST", headers: c.req.raw.headers, body })),
-    );
+    return answerWith(c, yoga.fetch(c.req.raw));
   });
   if (settings.introspection) router.get("/", graphiqlPage({ endpoint: "/graphql", title: settings.title }));
   return router;
