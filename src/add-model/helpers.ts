@@ -7,7 +7,7 @@ import { addDeclarations } from "./declarations.ts";
 /**
  * The project files holding helpers that a fresh project carries only when it calls them, and where add-model copies
  * each from (a file of the template tree): live-rows' shared repositories and guarded deletes, the references of
- * `full`'s tables, GraphQL's reference ids, and the dialect's column types and units of work.
+ * `full`'s tables, and the dialect's column types and units of work.
  */
 const HELPER_FILES = [
   { path: "src/platform/database/live-rows.ts", source: () => "snippets/live-rows-helpers.ts" },
@@ -15,7 +15,6 @@ const HELPER_FILES = [
     path: "src/platform/database/references.ts",
     source: (db: Database) => `layers/full-${db}/src/platform/database/references.ts`,
   },
-  { path: "src/graphql/inputs.ts", source: () => "snippets/graphql/inputs-helpers.ts" },
   // Last: what the others add may use the dialect's helpers.
   { path: "src/platform/database/dialect.ts", source: (db: Database) => `snippets/${db}/dialect-helpers.ts` },
 ];

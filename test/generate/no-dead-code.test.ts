@@ -27,8 +27,9 @@ const ALLOWED: Record<string, string> = {
   "src/platform/http/resource-routes.ts: jsonBody": "full",
   // base's error codes, which rest's OpenAPI error schema enumerates.
   "src/platform/http/envelope.ts: errorCodes": "rest",
-  // graphql's input check, used in its own file and by the resolvers of every model add-model adds.
+  // graphql's input checks, used in their own file (validId) and by the resolvers of the models add-model adds.
   "src/graphql/inputs.ts: valid": "add-model",
+  "src/graphql/inputs.ts: positiveId": "add-model",
 };
 
 /** knip's findings in a project of these options, as `file` (unused file) or `file: export`. */

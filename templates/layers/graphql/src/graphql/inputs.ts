@@ -18,6 +18,13 @@ const page = z.object({
   offset: z.int().min(0),
 });
 
+/** A positive 32-bit id (every database stores ids in a 32-bit integer column), e.g. a reference in an input. */
+export const positiveId = z
+  .string()
+  .regex(/^\d{1,10}$/, "must be a positive integer")
+  .transform(Number)
+  .pipe(z.int().min(1).max(2_147_483_647));
+
 /** `value` checked by `schema`; a VALIDATION_ERROR naming each bad field under `prefix` otherwise. */
 export function valid<T>(schema: z.ZodType<T>, value: unknown, prefix: string): T {
   const result = schema.safeParse(value);
