@@ -8,6 +8,7 @@ import { emitReadmeSection, sectionEnd, sectionStart } from "./emit/readme.ts";
 import { emitUserChildren, USER_CHILDREN_PATH } from "./emit/user-children.ts";
 import { parseFieldSpec } from "./field-spec.ts";
 import { sha256 } from "./format.ts";
+import { helperChanges } from "./helpers.ts";
 import { stringifyJson } from "./json.ts";
 import { emitContext, type ModelRecord, type ModelTemplate, namesOf, type Related, USER } from "./model.ts";
 import { modelNames } from "./names.ts";
@@ -15,13 +16,19 @@ import { addToModuleList, ManualEditError, spreadModelAdapters } from "./patches
 import { type Project, TEMPLATE_FOLDERS, TEMPLATE_MODELS } from "./project.ts";
 import { type RunRecord, recordedRuns, runRecord } from "./runs.ts";
 import {
+  addFindUsersByIds,
+  addGetUsersByIds,
+  addInMemoryFindUsersByIds,
   addModelResolvers,
   documentDeleteUserConflict,
   documentUserDeleteConflict,
   GRAPHQL_SERVER_PATH,
-  guardUserDelete,
+  relateUserRepository,
+  USER_SERVICE_PATH,
+  USERS_PORT_PATH,
   USERS_REPOSITORY_PATH,
   USERS_ROUTES_PATH,
+  usersInMemoryPath,
 } from "./template-patches.ts";
 
 /** What the user asked for, as parsed from the command line. */
@@ -312,11 +319,21 @@ export function planAddModel(project: Project, request: AddModelRequest, read: R
   // The first model of users: deleting a user runs the guard, and the users' DELETE documents its 409.
   const guardsUsers = addsModel && belongsToUser(records) && !belongsToUser(project.models);
   if (guardsUsers) {
-    patch(USERS_REPOSITORY_PATH, guardUserDelete);
+    patch(USERS_REPOSITORY_PATH, relateUserRepository);
+    patch(USERS_PORT_PATH, addFindUsersByIds);
+    const inMemory = usersInMemoryPath(project.template);
+    patch(inMemory, (code) => addInMemoryFindUsersByIds(inMemory, code));
+    if (project.template === "graphql") patch(USER_SERVICE_PATH, addGetUsersByIds);
     const { template } = project;
     if (template !== "graphql") patch(USERS_ROUTES_PATH, (code) => documentUserDeleteConflict(template, code));
   }
   if (guardsUsers && project.template === "graphql") patch(SCHEMA_PATH, documentDeleteUserConflict);
+  // The helpers the models' files are the first to import (a float column's type, a relation's reference column…).
+  const written = [...after.values(), ...change.map((file) => file.after)];
+  for (const helper of helperChanges(written, project.database, read)) {
+    if (helper.before === undefined) create.push({ path: helper.path, contents: helper.after });
+    else change.push({ path: helper.path, before: helper.before, after: helper.after });
+  }
   const readme = read("README.md");
   if (readme !== undefined) {
     const sections = (list: ModelRecord[]) => sectionsOf(list, options, emitReadmeSection);

@@ -1,4 +1,5 @@
 import { SCHEMA_PATH } from "./emit/graphql/sdl.ts";
+import type { ModelTemplate } from "./model.ts";
 import { manual, sortImportBlock } from "./patches.ts";
 
 export const GRAPHQL_SERVER_PATH = "src/graphql/graphql-server.ts";
@@ -43,18 +44,85 @@ export const addModelResolvers = (code: string): string => {
 };
 
 export const USERS_REPOSITORY_PATH = "src/users/users.repository.ts";
+export const USERS_PORT_PATH = "src/users/users.port.ts";
+export const USER_SERVICE_PATH = "src/users/user.service.ts";
+/** The users' in-memory repository: `full` keeps it with its other ports' in the tests' support. */
+export const usersInMemoryPath = (template: ModelTemplate) =>
+  template === "full" ? "test/support/in-memory.ts" : "src/users/users.in-memory.ts";
+
+const FIND_BY_ID = "  findById(id: number): Promise<User | undefined>;\n";
+const FIND_BY_ID_METHOD = "  findById(id: number): Promise<User | undefined> {\n    return this.#rows.byId(id);\n  }\n";
+const IN_MEMORY_FIND_BY_ID =
+  "  async findById(id: number): Promise<User | undefined> {\n    const row = this.table.live(id);\n    return row && publicUser(row);\n  }\n";
 
 /**
- * `src/users/users.repository.ts`, once per project (with the first model that belongs to users): the
- * users' soft delete runs add-model's guard, so a user with live children cannot be deleted (CONFLICT).
+ * `src/users/users.repository.ts`, once per project (with the first model that belongs to users): one repository per
+ * database, which the modules of the users' models share; several users in one read (`include`, GraphQL's batches);
+ * and a soft delete that runs add-model's guard, so a user with live children cannot be deleted (CONFLICT).
  */
-export const guardUserDelete = (code: string): string =>
-  replaceOnce(
-    USERS_REPOSITORY_PATH,
+export function relateUserRepository(code: string): string {
+  const path = USERS_REPOSITORY_PATH;
+  const edits: Array<[string, string, string?]> = [
+    [
+      'import { liveRows } from "../platform/database/live-rows.ts";',
+      'import { guardedSoftDelete, liveByIds, liveRows, perDatabase } from "../platform/database/live-rows.ts";',
+    ],
+    [
+      "  readonly #rows: ReturnType<typeof liveRows<typeof users, typeof publicColumns>>;\n",
+      "  readonly #db: AppDatabase;\n  readonly #rows: ReturnType<typeof liveRows<typeof users, typeof publicColumns>>;\n",
+    ],
+    [
+      '    this.#rows = liveRows(db, "users", users, publicColumns);\n',
+      '    this.#db = db;\n    this.#rows = liveRows(db, "users", users, publicColumns);\n',
+    ],
+    [
+      FIND_BY_ID_METHOD,
+      `${FIND_BY_ID_METHOD}\n  findByIds(ids: number[]): Promise<User[]> {\n    return liveByIds(this.#db, users, publicColumns, ids);\n  }\n`,
+    ],
+    [
+      "return this.#rows.softDelete(id, now);",
+      "return guardedSoftDelete(this.#db, users, id, now, guardUserChildren);",
+      `import { guardUserChildren } from "./user-children.ts";`,
+    ],
+    [
+      "/** The users' repository over `db` (`scaffold add-model` makes it one per database once other modules read users). */\nexport const userRepository = (db: AppDatabase) => new DrizzleUserRepository(db);",
+      "/** One repository per database: the modules that read users (theirs, and models that belong to users) share it. */\nexport const userRepository = perDatabase((db) => new DrizzleUserRepository(db));",
+    ],
+  ];
+  return edits.reduce(
+    (text, [find, replacement, importLine]) => replaceOnce(path, text, find, replacement, importLine),
     code,
-    "return this.#rows.softDelete(id, now);",
-    "return this.#rows.softDelete(id, now, guardUserChildren);",
-    `import { guardUserChildren } from "./user-children.ts";`,
+  );
+}
+
+/** `src/users/users.port.ts`, with the first model of users: several users in one read. */
+export const addFindUsersByIds = (code: string): string =>
+  replaceOnce(
+    USERS_PORT_PATH,
+    code,
+    FIND_BY_ID,
+    `${FIND_BY_ID}  /** Several users in one read (for \`include\`); unknown ids are left out. */\n  findByIds(ids: number[]): Promise<User[]>;\n`,
+  );
+
+/** The users' in-memory repository, with the first model of users: several users in one read. */
+export const addInMemoryFindUsersByIds = (path: string, code: string): string =>
+  replaceOnce(
+    path,
+    code,
+    IN_MEMORY_FIND_BY_ID,
+    `${IN_MEMORY_FIND_BY_ID}\n  async findByIds(ids: number[]): Promise<User[]> {\n    return this.rows.filter((row) => !row.deletedAt && ids.includes(row.id)).map(publicUser);\n  }\n`,
+  );
+
+const USERS_LIST =
+  "  list(page: { limit: number; offset: number }): Promise<User[]> {\n    return this.#users.list(page);\n  }\n";
+
+/** `src/users/user.service.ts` (graphql), with the first model of users: the read its `user` fields batch. */
+export const addGetUsersByIds = (code: string): string =>
+  replaceOnce(
+    USER_SERVICE_PATH,
+    code,
+    USERS_LIST,
+    `${USERS_LIST}\n  /** The live users among \`ids\`, in one read (GraphQL's batched \`user\` fields of the models that belong to users). */\n  getByIds(ids: number[]): Promise<User[]> {\n    return this.#users.findByIds(ids);\n  }\n`,
   );
 
 export const USERS_ROUTES_PATH = "src/users/users.routes.ts";

@@ -1,7 +1,10 @@
 import { describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { stringifyJson } from "../../src/add-model/json.ts";
 import { addToModuleList, spreadModelAdapters } from "../../src/add-model/patches.ts";
-import { guardUserDelete } from "../../src/add-model/template-patches.ts";
+import { relateUserRepository, USERS_REPOSITORY_PATH } from "../../src/add-model/template-patches.ts";
+import { repoRoot } from "../support/generated-project.ts";
 
 const MODULES = `import { usersModule } from "./users/users.module.ts";
 import { usersHttpModule } from "./users/users-http.module.ts";
@@ -69,22 +72,31 @@ ${[...listed.split(", "), "productTagsModule"].map((name) => `  ${name},`).join(
   });
 
   test("the printed edits of the other registries, once made by hand, let the next run through", () => {
-    const twice = "  return this.#rows.softDelete(id, now);\n";
-    const repository = `export class Users {\n  a() {\n${twice}  }\n  b() {\n${twice}  }\n}\n`;
+    // The users' repository with every other edit made, and the line the guard replaces twice.
+    const template = readFileSync(join(repoRoot, "templates/layers/users", USERS_REPOSITORY_PATH), "utf8");
+    const guarded = "return guardedSoftDelete(this.#db, users, id, now, guardUserChildren);";
+    const importLine = 'import { guardUserChildren } from "./user-children.ts";';
+    const repository = relateUserRepository(template)
+      .replace(`${importLine}\n`, "")
+      .replace(guarded, "return this.#rows.softDelete(id, now);")
+      .replace(
+        /\n}\n\n/,
+        "\n\n  again(id: number, now: Date) {\n    return this.#rows.softDelete(id, now);\n  }\n}\n\n",
+      );
     const refusal = (() => {
       try {
-        guardUserDelete(repository);
+        relateUserRepository(repository);
       } catch (error) {
         return String(error);
       }
     })();
-    expect(refusal).toContain('import { guardUserChildren } from "./user-children.ts";');
-    expect(refusal).toContain("with `return this.#rows.softDelete(id, now, guardUserChildren);`");
-    const followed = `import { guardUserChildren } from "./user-children.ts";\n\n${repository.replace(
-      "softDelete(id, now);",
-      "softDelete(id, now, guardUserChildren);",
-    )}`;
-    expect(guardUserDelete(followed)).toBe(followed);
+    expect(refusal).toContain(importLine);
+    expect(refusal).toContain(`with \`${guarded}\``);
+    const followed = relateUserRepository(template).replace(
+      /\n}\n\n/,
+      `\n\n  again(id: number, now: Date) {\n    ${guarded}\n  }\n}\n\n`,
+    );
+    expect(relateUserRepository(followed)).toBe(followed);
     const testApp = "export const app = makeApp({ users });\n";
     expect(() => spreadModelAdapters("test-app.ts", testApp)).toThrow("Make this edit by hand");
     const spread = `import { modelAdapters } from "./model-adapters.ts";\n\nexport const app = makeApp({ users, ...modelAdapters() });\n`;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { copyFile, mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { SQL } from "drizzle-orm";
@@ -8,6 +8,7 @@ import { PgDialect, getTableConfig as pgTableConfig } from "drizzle-orm/pg-core"
 import { SQLiteSyncDialect, getTableConfig as sqliteTableConfig } from "drizzle-orm/sqlite-core";
 import { emitTable } from "../../src/add-model/emit/table.ts";
 import type { Field } from "../../src/add-model/field-spec.ts";
+import { helperChanges } from "../../src/add-model/helpers.ts";
 import { emitContext, type ModelRecord } from "../../src/add-model/model.ts";
 import { repoRoot } from "../support/generated-project.ts";
 
@@ -77,14 +78,20 @@ describe("add-model's table: unique fields are unique among live rows only", () 
     });
     afterAll(() => rm(dir, { recursive: true, force: true }));
 
-    /** The emitted table of `product` in its folder, imported beside the `database` layer's dialect.ts. */
+    /**
+     * The emitted table of `product` in its folder, imported beside the `database` layer's dialect.ts with the helpers
+     * add-model adds to it for this table.
+     */
     async function productsOn(database: "postgres" | "mysql" | "sqlite") {
       const dialect = "src/platform/database/dialect.ts";
       const products = join(dir, database, "src/products");
       await mkdir(join(dir, database, dialect, ".."), { recursive: true });
       await mkdir(products, { recursive: true });
-      await copyFile(join(repoRoot, `templates/layers/db-${database}`, dialect), join(dir, database, dialect));
-      await writeFile(join(products, "products.table.ts"), table(product, database));
+      const source = table(product, database);
+      const layerDialect = await readFile(join(repoRoot, `templates/layers/db-${database}`, dialect), "utf8");
+      const [helpers] = helperChanges([source], database, () => layerDialect);
+      await writeFile(join(dir, database, dialect), helpers?.after ?? layerDialect);
+      await writeFile(join(products, "products.table.ts"), source);
       return (await import(join(products, "products.table.ts"))).products;
     }
 

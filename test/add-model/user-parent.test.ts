@@ -22,10 +22,11 @@ describe("scaffold add-model --belongs-to User", () => {
       const original = await read(dir, REPOSITORY);
       await added(dir, POST);
       const repository = await read(dir, REPOSITORY);
-      expect(repository).toContain("return this.#rows.softDelete(id, now, guardUserChildren);");
+      expect(repository).toContain("return guardedSoftDelete(this.#db, users, id, now, guardUserChildren);");
       expect(repository).toContain(`import { guardUserChildren } from "./user-children.ts";`);
-      // Only that line and its import change in the template's file.
-      expect(repository.split("\n").length).toBe(original.split("\n").length + 1);
+      // Besides that line and its import, the template's file gains only what the first model of users needs: the
+      // database it keeps (a field and its assignment) and findByIds (a blank line and three).
+      expect(repository.split("\n").length).toBe(original.split("\n").length + 7);
       // The users' delete documents the guard's 409.
       if (template === "graphql") {
         const sdl = await read(dir, SDL);
@@ -79,7 +80,7 @@ describe("scaffold add-model --belongs-to User", () => {
     expect(await snapshot(dir)).toEqual(before);
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toContain(REPOSITORY);
-    expect(result.stderr).toContain("return this.#rows.softDelete(id, now, guardUserChildren);");
+    expect(result.stderr).toContain("return guardedSoftDelete(this.#db, users, id, now, guardUserChildren);");
   });
 
   test("hand-edited users' routes: exit 1 naming the file and the edit, nothing written", async () => {

@@ -25,7 +25,7 @@ export function emitRoutes(context: EmitContext): string {
     ...(owned
       ? [
           { from: "../auth/principal.ts", names: ["Principal"], typeOnly: true },
-          { from: `${PLATFORM}/errors.ts`, names: ["forbidden"] },
+          { from: "../auth/auth-errors.ts", names: ["forbidden"] },
         ]
       : []),
     ...(relations
@@ -37,7 +37,7 @@ export function emitRoutes(context: EmitContext): string {
         ]
       : []),
     { from: resourceImport(names, names, "service"), names: [`${P}Service`], typeOnly: true },
-    { from: `${PLATFORM}/http/envelope.ts`, names: [...(hasParents ? ["errorResponses"] : []), "success"] },
+    { from: `${PLATFORM}/http/rest-envelope.ts`, names: [...(hasParents ? ["errorResponses"] : []), "success"] },
     ...(relations || hasParents ? [{ from: `${PLATFORM}/http/params.ts`, names: ["idParams", "listQuery"] }] : []),
     {
       from: resourceImport(names, names, "schemas"),

@@ -12,6 +12,9 @@ const COLUMN = {
   time: (name: string) => `timestampColumn("${name}")`,
 } as const;
 
+// What src/platform/database/references.ts holds (full's own tables use them; add-model adds them to the others).
+const REFERENCES = ["index", "referenceColumn"];
+
 /** `src/<plural>/<plural>.table.ts`: the Drizzle table, through the database layer's facade. */
 export function emitTable(context: EmitContext): string {
   const { record, names, parents } = context;
@@ -53,7 +56,10 @@ export function emitTable(context: EmitContext): string {
   if (extras.some((extra) => extra.startsWith("check("))) used.add("check");
   const imports = importLines([
     ...(used.has("check") ? [{ from: "drizzle-orm", names: ["sql"] }] : []),
-    { from: `${PLATFORM}/database/dialect.ts`, names: [...used] },
+    { from: `${PLATFORM}/database/dialect.ts`, names: [...used].filter((name) => !REFERENCES.includes(name)) },
+    ...(REFERENCES.some((name) => used.has(name))
+      ? [{ from: `${PLATFORM}/database/references.ts`, names: REFERENCES.filter((name) => used.has(name)) }]
+      : []),
     ...parents.map((parent) => ({
       from: resourceImport(names, parent.names, "table"),
       names: [parent.names.pluralCamel],

@@ -2,7 +2,7 @@ import { writeFileSync } from "node:fs";
 import { apiInfo, openApiDocument } from "./apidocs/apidocs.ts";
 import { createApp } from "./app.ts";
 import { modules } from "./modules.ts";
-import { offlineDatabase } from "./platform/database/database.ts";
+import { offlineDatabase } from "./platform/database/offline-database.ts";
 import { loadEnvFile } from "./platform/env-file.ts";
 import { createLogger } from "./platform/logger.ts";
 import { createContainer, loadConfig } from "./platform/module.ts";

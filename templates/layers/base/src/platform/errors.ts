@@ -15,5 +15,3 @@ export class DomainError extends Error {
 
 export const notFound = (message: string) => new DomainError("NOT_FOUND", message);
 export const conflict = (message: string) => new DomainError("CONFLICT", message);
-export const unauthorized = (message: string) => new DomainError("UNAUTHORIZED", message);
-export const forbidden = (message: string) => new DomainError("FORBIDDEN", message);

@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
-import { errorResponses, success, successSchema } from "../platform/http/envelope.ts";
 import { jsonBody } from "../platform/http/resource-routes.ts";
+import { errorResponses, success, successSchema } from "../platform/http/rest-envelope.ts";
 import { createRouter } from "../platform/http/router.ts";
 import { credentialsSchema, refreshRequestSchema, tokenPairSchema } from "./auth.schemas.ts";
 import type { AuthService } from "./auth.service.ts";

@@ -1,6 +1,6 @@
 import { normalizeEmail } from "../platform/email.ts";
-import { unauthorized } from "../platform/errors.ts";
 import type { UserRepository } from "../users/users.port.ts";
+import { unauthorized } from "./auth-errors.ts";
 import type { PasswordHasher } from "./password-hasher.port.ts";
 import type { RefreshTokenRepository } from "./refresh-tokens.port.ts";
 import type { TokenIssuer } from "./token-issuer.port.ts";

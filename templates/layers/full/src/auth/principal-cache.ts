@@ -3,9 +3,9 @@ import { BoundedMap } from "./bounded-map.ts";
 import type { Principal } from "./principal.ts";
 
 /** How long an answer is reused: another instance's deletion or e-mail change is seen here within this time. */
-export const PRINCIPAL_TTL_MS = 5_000;
+const PRINCIPAL_TTL_MS = 5_000;
 /** Entries kept at most; the oldest goes first. */
-export const PRINCIPAL_CACHE_SIZE = 10_000;
+const PRINCIPAL_CACHE_SIZE = 10_000;
 
 export interface PrincipalCacheOptions {
   users: Pick<UserRepository, "findById">;
@@ -41,10 +41,6 @@ export class PrincipalCache {
     this.#ttlMs = ttlMs ?? PRINCIPAL_TTL_MS;
     this.#entries = new BoundedMap(maxEntries ?? PRINCIPAL_CACHE_SIZE);
     this.#now = now ?? Date.now;
-  }
-
-  get size(): number {
-    return this.#entries.size;
   }
 
   async find(id: number): Promise<Principal | undefined> {

@@ -1,11 +1,5 @@
-import {
-  idColumn,
-  index,
-  referenceColumn,
-  stringColumn,
-  table,
-  timestampColumn,
-} from "../platform/database/dialect.ts";
+import { idColumn, stringColumn, table, timestampColumn } from "../platform/database/dialect.ts";
+import { index, referenceColumn } from "../platform/database/references.ts";
 import { users } from "../users/users.table.ts";
 
 /** Only a SHA-256 digest of each refresh token is stored, never the token. */

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { unauthorized } from "../platform/errors.ts";
+import { unauthorized } from "./auth-errors.ts";
 import type { Principal } from "./principal.ts";
 import type { PrincipalCache } from "./principal-cache.ts";
 import type { TokenIssuer } from "./token-issuer.port.ts";

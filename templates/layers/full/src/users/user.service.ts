@@ -1,8 +1,9 @@
+import { forbidden } from "../auth/auth-errors.ts";
 import type { Principal } from "../auth/principal.ts";
 import type { PrincipalCache } from "../auth/principal-cache.ts";
 import type { RefreshTokenRepository } from "../auth/refresh-tokens.port.ts";
 import { normalizeEmail } from "../platform/email.ts";
-import { forbidden, notFound } from "../platform/errors.ts";
+import { notFound } from "../platform/errors.ts";
 import type { User } from "./user.ts";
 import type { UserRepository } from "./users.port.ts";
 

@@ -11,8 +11,6 @@ export interface UserRepository {
   create(user: NewUser, now: Date): Promise<User>;
   findById(id: number): Promise<User | undefined>;
   findCredentials(email: string): Promise<{ user: User; passwordHash: string } | undefined>;
-  /** Several users in one read (for `include`); unknown ids are left out. */
-  findByIds(ids: number[]): Promise<User[]>;
   list(page: { limit: number; offset: number }): Promise<User[]>;
   /** Returns undefined for an unknown user; throws a CONFLICT domain error when the e-mail is taken. */
   update(id: number, changes: { email: string }, now: Date): Promise<User | undefined>;

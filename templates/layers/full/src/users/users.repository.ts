@@ -1,5 +1,5 @@
 import { type AppDatabase, isUniqueViolation } from "../platform/database/dialect.ts";
-import { liveRows, perDatabase } from "../platform/database/live-rows.ts";
+import { liveRows } from "../platform/database/live-rows.ts";
 import { conflict } from "../platform/errors.ts";
 import type { User } from "./user.ts";
 import type { NewUser, UserRepository } from "./users.port.ts";
@@ -38,10 +38,6 @@ export class DrizzleUserRepository implements UserRepository {
     return { user, passwordHash };
   }
 
-  findByIds(ids: number[]): Promise<User[]> {
-    return this.#rows.byIds(ids);
-  }
-
   list(page: { limit: number; offset: number }): Promise<User[]> {
     return this.#rows.page(page);
   }
@@ -56,5 +52,5 @@ export class DrizzleUserRepository implements UserRepository {
   }
 }
 
-/** One repository per database: the modules that read users (theirs, and models that belong to users) share it. */
-export const userRepository = perDatabase((db) => new DrizzleUserRepository(db));
+/** The users' repository over `db` (`scaffold add-model` makes it one per database once other modules read users). */
+export const userRepository = (db: AppDatabase) => new DrizzleUserRepository(db);

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { bearerSecurity } from "../auth/require-auth.ts";
-import { success } from "../platform/http/envelope.ts";
 import { resourceRoutes } from "../platform/http/resource-routes.ts";
+import { success } from "../platform/http/rest-envelope.ts";
 import { createRouter } from "../platform/http/router.ts";
 import type { UserService } from "./user.service.ts";
 import { toUserBody, updateUserSchema, userSchema } from "./users.schemas.ts";

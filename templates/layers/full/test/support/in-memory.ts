@@ -33,10 +33,6 @@ export class InMemoryUserRepository implements UserRepository {
     return row && { user: publicUser(row), passwordHash: row.passwordHash };
   }
 
-  async findByIds(ids: number[]): Promise<User[]> {
-    return this.rows.filter((row) => !row.deletedAt && ids.includes(row.id)).map(publicUser);
-  }
-
   async list(bounds: { limit: number; offset: number }): Promise<User[]> {
     return this.table.page(bounds).map(publicUser);
   }

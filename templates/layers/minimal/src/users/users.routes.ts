@@ -1,5 +1,5 @@
-import { success } from "../platform/http/envelope.ts";
 import { resourceRoutes } from "../platform/http/resource-routes.ts";
+import { success } from "../platform/http/rest-envelope.ts";
 import { createRouter } from "../platform/http/router.ts";
 import type { UserService } from "./user.service.ts";
 import { toUserBody, userInputSchema, userSchema } from "./users.schemas.ts";

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { matchedRoutes } from "hono/route";
 
 /** The `route` label of a request that no endpoint answered (unknown path, or a method the path does not have). */
-export const UNMATCHED_ROUTE = "unmatched";
+const UNMATCHED_ROUTE = "unmatched";
 
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 

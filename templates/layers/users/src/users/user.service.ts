@@ -32,11 +32,6 @@ export class UserService {
     return this.#users.list(page);
   }
 
-  /** The live users among `ids`, in one read (GraphQL's batched `user` fields of the models that belong to users). */
-  getByIds(ids: number[]): Promise<User[]> {
-    return this.#users.findByIds(ids);
-  }
-
   /** Throws NOT_FOUND for an unknown or deleted id. */
   async get(id: number): Promise<User> {
     const user = await this.#users.findById(id);

@@ -28,10 +28,6 @@ export class InMemoryUserRepository implements UserRepository {
     return row && publicUser(row);
   }
 
-  async findByIds(ids: number[]): Promise<User[]> {
-    return this.rows.filter((row) => !row.deletedAt && ids.includes(row.id)).map(publicUser);
-  }
-
   async list(bounds: { limit: number; offset: number }): Promise<User[]> {
     return this.table.page(bounds).map(publicUser);
   }

@@ -10,8 +10,6 @@ export interface UserRepository {
   /** Throws a CONFLICT domain error when the e-mail is taken. */
   create(user: UserFields, now: Date): Promise<User>;
   findById(id: number): Promise<User | undefined>;
-  /** Several users in one read (for `include`); unknown ids are left out. */
-  findByIds(ids: number[]): Promise<User[]>;
   list(page: { limit: number; offset: number }): Promise<User[]>;
   /** Returns undefined for an unknown user; throws a CONFLICT domain error when the e-mail is taken. */
   update(id: number, changes: UserFields, now: Date): Promise<User | undefined>;

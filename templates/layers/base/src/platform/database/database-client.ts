@@ -7,6 +7,7 @@ const wrappers = new Set<DatabaseClientWrapper>();
  * Registers a wrapper for the clients opened from now on (a module's `start` runs before the database opens);
  * returns the function that unregisters it. No wrapper is registered unless a module adds one.
  */
+// Its caller: the tracing module of `--observability advanced` (statement spans); without it, nothing registers one.
 export function wrapDatabaseClients(wrapper: DatabaseClientWrapper): () => void {
   wrappers.add(wrapper);
   return () => wrappers.delete(wrapper);

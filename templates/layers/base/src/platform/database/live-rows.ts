@@ -1,14 +1,5 @@
-import { and, asc, eq, type GetColumnData, inArray, isNull, sql } from "drizzle-orm";
-import {
-  type AppColumn,
-  type AppDatabase,
-  type AppTable,
-  atomic,
-  insertId,
-  lockLive,
-  prepared,
-  updateCount,
-} from "./dialect.ts";
+import { and, asc, eq, type GetColumnData, isNull, sql } from "drizzle-orm";
+import { type AppColumn, type AppDatabase, type AppTable, insertId, prepared, updateCount } from "./dialect.ts";
 
 /** A soft-deleting table: an id, a change time and a deletion time (null while the row lives). */
 export type SoftDeleteTable = AppTable & { id: AppColumn; updatedAt: AppColumn; deletedAt: AppColumn };
@@ -50,14 +41,6 @@ export function liveRows<Table extends SoftDeleteTable, Columns extends Record<s
       return row as Row | undefined;
     },
 
-    /** The live rows among `ids`, in one read, oldest first (unknown and deleted ids are left out). */
-    async byIds(ids: number[]): Promise<Row[]> {
-      if (ids.length === 0) return [];
-      return (await select()
-        .where(and(inArray(id, ids), live))
-        .orderBy(asc(id))) as Row[];
-    },
-
     /** Live rows, oldest first. */
     async page(bounds: { limit: number; offset: number }): Promise<Row[]> {
       return (await page.execute(bounds)) as Row[];
@@ -94,29 +77,10 @@ export function liveRows<Table extends SoftDeleteTable, Columns extends Record<s
       return (await updateCount(db, table as AppTable, set, and(eq(id, value), live))) > 0;
     },
 
-    /**
-     * Marks a live row deleted; false when there is none with this id. With a `guard` (which throws to refuse, e.g.
-     * while live rows of another table point at this one), it is one unit under the row's lock (`atomic`,
-     * `lockLive`): the guard sees every write committed before, and a write that locks the row waits for the delete.
-     */
-    async softDelete(
-      value: number,
-      now: Date,
-      guard?: (tx: AppDatabase, id: number) => Promise<void>,
-    ): Promise<boolean> {
+    /** Marks a live row deleted; false when there is none with this id. */
+    async softDelete(value: number, now: Date): Promise<boolean> {
       const set = { deletedAt: now, updatedAt: now };
-      if (!guard) return (await updateCount(db, table as AppTable, set, and(eq(id, value), live))) > 0;
-      return atomic(db, async (tx) => {
-        if (!(await lockLive(tx, table, value))) return false;
-        await guard(tx, value);
-        return (await updateCount(tx, table as AppTable, set, eq(id, value))) > 0;
-      });
+      return (await updateCount(db, table as AppTable, set, and(eq(id, value), live))) > 0;
     },
   };
-}
-
-/** One instance per database, built on first use: every module reading a table shares its repository (and statements). */
-export function perDatabase<T>(build: (db: AppDatabase) => T): (db: AppDatabase) => T {
-  const instances = new WeakMap<AppDatabase, T>();
-  return (db) => instances.get(db) ?? (instances.set(db, build(db)).get(db) as T);
 }

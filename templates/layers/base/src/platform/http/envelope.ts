@@ -1,13 +1,4 @@
-import { z } from "@hono/zod-openapi";
-
-/** `{ status: "success", data }`: the body of every successful answer except DELETE. */
-export const successSchema = <T extends z.ZodType>(data: T) => z.object({ status: z.literal("success"), data });
-
-export const success = <T>(data: T) => ({ status: "success" as const, data });
-
-/** DELETE answers carry a message instead of data. */
-export const messageSchema = z.object({ status: z.literal("success"), message: z.string() });
-
+/** Error answers' codes; `errorBody` is `{ status: "error", error }`, the body of every error answer in every template. */
 export const errorCodes = [
   "VALIDATION_ERROR",
   "UNAUTHORIZED",
@@ -21,32 +12,6 @@ export const errorCodes = [
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
-export const errorSchema = z
-  .object({
-    status: z.literal("error"),
-    error: z.object({ code: z.enum(errorCodes), message: z.string(), details: z.unknown().optional() }),
-  })
-  .openapi("Error");
-
 export function errorBody(code: ErrorCode, message: string, details?: unknown) {
   return { status: "error" as const, error: details === undefined ? { code, message } : { code, message, details } };
-}
-
-/** OpenAPI `responses` entries for the error answers a route can give. */
-export function errorResponses(...statuses: Array<400 | 401 | 403 | 404 | 409 | 413 | 415>) {
-  const descriptions = {
-    400: "Invalid input",
-    401: "Missing or invalid credentials",
-    403: "Not allowed for this user",
-    404: "Not found",
-    409: "Conflict",
-    413: "Request body too large",
-    415: "Request body is not JSON",
-  };
-  return Object.fromEntries(
-    statuses.map((status) => [
-      status,
-      { description: descriptions[status], content: { "application/json": { schema: errorSchema } } },
-    ]),
-  );
 }

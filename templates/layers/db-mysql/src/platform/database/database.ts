@@ -19,8 +19,6 @@ import type { DatabaseHandle } from "./database-handle.ts";
 import { splitDatabaseUrl } from "./database-url.ts";
 import type { AppDatabase } from "./dialect.ts";
 
-export { splitDatabaseUrl };
-
 const migrationsFolder = fileURLToPath(new URL("../../../drizzle", import.meta.url));
 const connectTimeout = CONNECT_TIMEOUT_SECONDS * 1_000;
 
@@ -55,7 +53,7 @@ export function startupError(error: unknown, url: string): unknown {
 }
 
 /** Creates the database when it is missing and the user may create it (otherwise connecting to it will tell). */
-export async function ensureDatabase(url: string): Promise<void> {
+async function ensureDatabase(url: string): Promise<void> {
   const { server, database } = splitDatabaseUrl(url);
   // The promise API's createConnection rejects when the handshake fails (a wrong password): the callback API's
   // connection would fail only its first query, and never settle `end()` afterwards.
@@ -101,9 +99,4 @@ export async function openDatabase(url: string): Promise<DatabaseHandle<AppDatab
     ping,
     close: () => promisePool.end(),
   };
-}
-
-/** A database without a connection (the OpenAPI export): queries can be built and prepared, never run. */
-export function offlineDatabase(): AppDatabase {
-  return drizzle.mock({ mode: "default" });
 }

@@ -1,11 +1,8 @@
-import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { MySqlColumn, MySqlInsertValue } from "drizzle-orm/mysql-core";
 import {
   boolean,
-  check,
   datetime,
-  double,
-  index,
   int,
   type MySqlTable,
   type MySqlUpdateSetSource,
@@ -24,19 +21,11 @@ export type AppDatabase = MySql2Database;
 /** Any table and column of this database (what helpers written once for every table take). */
 export type AppTable = MySqlTable;
 export type AppColumn = MySqlColumn;
-/** A table with an id and soft deletes (what `lockLive` locks a row of). */
-export type LockableTable = AppTable & { id: AppColumn; deletedAt: AppColumn };
-
-export { check, index };
 export const table = mysqlTable;
 export const idColumn = () => int("id").autoincrement().primaryKey();
-export const referenceColumn = (name: string) => int(name);
 export const stringColumn = (name: string, length: number) => varchar(name, { length });
 /** DATETIME(3) holding UTC (Drizzle writes and reads it as UTC). */
 export const timestampColumn = (name: string) => datetime(name, { mode: "date", fsp: 3 });
-export const integerColumn = (name: string) => int(name);
-export const doubleColumn = (name: string) => double(name);
-export const booleanColumn = (name: string) => boolean(name);
 
 /**
  * Uniqueness among live rows: a soft-deleted row's value can be taken again (a user who deleted their account can
@@ -89,20 +78,4 @@ export async function updateCount<T extends MySqlTable>(
 export async function insertId(db: AppDatabase, target: MySqlTable, values: MySqlInsertValue<MySqlTable>) {
   const [result] = await db.insert(target).values(values);
   return result.insertId;
-}
-
-/**
- * Runs \`work\` as one unit against concurrent writers: a transaction (a throw rolls it back), whose row locks
- * (\`lockLive\`) are held until it ends. InnoDB takes the transaction's snapshot at its first plain read, so a read
- * after a lock sees what committed before.
- */
-export const atomic = <T>(db: AppDatabase, work: (tx: AppDatabase) => Promise<T>): Promise<T> => db.transaction(work);
-
-/**
- * Whether the row `id` of `target` is live (not soft-deleted), locking it until the end of the unit \`atomic\` runs:
- * a concurrent unit locking it waits, then sees it as that one left it.
- */
-export async function lockLive(db: AppDatabase, target: LockableTable, id: number): Promise<boolean> {
-  const live = and(eq(target.id, id), isNull(target.deletedAt));
-  return (await db.select({ id: target.id }).from(target).where(live).for("update")).length > 0;
 }

@@ -141,9 +141,3 @@ async function openPostgres(url: string): Promise<DatabaseHandle<AppDatabase>> {
     close: () => client.end({ timeout: 5 }),
   };
 }
-
-/** A database without a connection (the OpenAPI export): queries can be built and prepared, never run. */
-export async function offlineDatabase(): Promise<AppDatabase> {
-  const { drizzle } = await import("drizzle-orm/postgres-js");
-  return drizzle.mock();
-}

@@ -1,4 +1,4 @@
-import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type {
   PgColumn,
   PgDatabase,
@@ -7,17 +7,7 @@ import type {
   PgTable,
   PgUpdateSetSource,
 } from "drizzle-orm/pg-core";
-import {
-  boolean,
-  check,
-  doublePrecision,
-  index,
-  integer,
-  pgTable,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from "drizzle-orm/pg-core";
+import { integer, pgTable, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 
 /**
  * The few things that differ between databases, so tables and repositories are written once. This is PostgreSQL
@@ -28,18 +18,10 @@ export type AppDatabase = PgDatabase<PgQueryResultHKT>;
 /** Any table and column of this database (what helpers written once for every table take). */
 export type AppTable = PgTable;
 export type AppColumn = PgColumn;
-/** A table with an id and soft deletes (what `lockLive` locks a row of). */
-export type LockableTable = AppTable & { id: AppColumn; deletedAt: AppColumn };
-
-export { check, index };
 export const table = pgTable;
 export const idColumn = () => integer("id").primaryKey().generatedAlwaysAsIdentity();
-export const referenceColumn = (name: string) => integer(name);
 export const stringColumn = (name: string, length: number) => varchar(name, { length });
 export const timestampColumn = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: "date" });
-export const integerColumn = (name: string) => integer(name);
-export const doubleColumn = (name: string) => doublePrecision(name);
-export const booleanColumn = (name: string) => boolean(name);
 
 /**
  * Uniqueness among live rows: a soft-deleted row's value can be taken again (a user who deleted their account can
@@ -88,19 +70,4 @@ export async function updateCount<T extends PgTable>(
 export async function insertId(db: AppDatabase, target: PgTable & { id: AppColumn }, values: PgInsertValue<PgTable>) {
   const [row] = await db.insert(target).values(values).returning({ id: target.id });
   return row?.id as number;
-}
-
-/**
- * Runs \`work\` as one unit against concurrent writers: a transaction (a throw rolls it back), whose row locks
- * (\`lockLive\`) are held until it ends. Under READ COMMITTED each statement after a lock sees what committed before.
- */
-export const atomic = <T>(db: AppDatabase, work: (tx: AppDatabase) => Promise<T>): Promise<T> => db.transaction(work);
-
-/**
- * Whether the row `id` of `target` is live (not soft-deleted), locking it until the end of the unit \`atomic\` runs:
- * a concurrent unit locking it waits, then sees it as that one left it.
- */
-export async function lockLive(db: AppDatabase, target: LockableTable, id: number): Promise<boolean> {
-  const live = and(eq(target.id, id), isNull(target.deletedAt));
-  return (await db.select({ id: target.id }).from(target).where(live).for("update")).length > 0;
 }

@@ -12,7 +12,7 @@ import type { AppDatabase } from "./dialect.ts";
 const migrationsFolder = fileURLToPath(new URL("../../../drizzle", import.meta.url));
 
 /** `file:./.data/app.sqlite`, a plain path, or `:memory:` (tests). */
-export function sqlitePath(url: string): string {
+function sqlitePath(url: string): string {
   return url.startsWith("file:") ? url.slice("file:".length) : url;
 }
 
@@ -93,11 +93,4 @@ export async function openDatabase(url: string): Promise<DatabaseHandle<AppDatab
       if (sqlite.isOpen) sqlite.close();
     },
   };
-}
-
-/** A database without a connection (the OpenAPI export): queries can be built and prepared, never run. */
-export function offlineDatabase(): AppDatabase {
-  return drizzle(async () => {
-    throw new Error("this database is offline: the OpenAPI export must not run queries");
-  });
 }

@@ -1,10 +1,7 @@
-import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteInsertValue } from "drizzle-orm/sqlite-core";
 import {
-  check,
-  index,
   integer,
-  real,
   type SQLiteTable,
   type SQLiteUpdateSetSource,
   sqliteTable,
@@ -22,21 +19,12 @@ export type AppDatabase = SqliteRemoteDatabase;
 /** Any table and column of this database (what helpers written once for every table take). */
 export type AppTable = SQLiteTable;
 export type AppColumn = SQLiteColumn;
-/** A table with an id and soft deletes (what `lockLive` locks a row of). */
-export type LockableTable = AppTable & { id: AppColumn; deletedAt: AppColumn };
-
-export { check, index };
 export const table = sqliteTable;
 export const idColumn = () => integer("id").primaryKey({ autoIncrement: true });
-export const referenceColumn = (name: string) => integer(name);
 /** SQLite does not enforce lengths; the HTTP schemas do. */
 export const stringColumn = (name: string, _length: number) => text(name);
 /** Milliseconds since the epoch, read back as a Date. */
 export const timestampColumn = (name: string) => integer(name, { mode: "timestamp_ms" });
-export const integerColumn = (name: string) => integer(name);
-export const doubleColumn = (name: string) => real(name);
-/** 0 or 1, read back as a boolean. */
-export const booleanColumn = (name: string) => integer(name, { mode: "boolean" });
 
 /**
  * Uniqueness among live rows: a soft-deleted row's value can be taken again (a user who deleted their account can
@@ -87,26 +75,4 @@ export async function insertId(
 ) {
   const [row] = await db.insert(target).values(values).returning({ id: target.id });
   return row?.id as number;
-}
-
-const units = new WeakMap<AppDatabase, Promise<unknown>>();
-
-/**
- * Runs \`work\` as one unit against concurrent writers: one unit at a time per database. The service's one SQLite
- * connection cannot hold a transaction for one request while others run statements on it, so units queue instead;
- * \`work\` checks before it writes, and its writes are single statements.
- */
-export function atomic<T>(db: AppDatabase, work: (tx: AppDatabase) => Promise<T>): Promise<T> {
-  const run = (units.get(db) ?? Promise.resolve()).then(() => work(db));
-  units.set(
-    db,
-    run.catch(() => undefined),
-  );
-  return run;
-}
-
-/** Whether the row \`id\` of \`target\` is live (not soft-deleted): \`atomic\`'s queue keeps it so until the unit ends. */
-export async function lockLive(db: AppDatabase, target: LockableTable, id: number): Promise<boolean> {
-  const live = and(eq(target.id, id), isNull(target.deletedAt));
-  return (await db.select({ id: target.id }).from(target).where(live)).length > 0;
 }

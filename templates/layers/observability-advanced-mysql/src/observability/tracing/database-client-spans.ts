@@ -1,6 +1,7 @@
 import type { Pool as CallbackPool } from "mysql2";
 import type { PoolConnection as PromiseConnection, Pool as PromisePool } from "mysql2/promise";
-import { traceStatement, withMethods } from "./database-spans.ts";
+import { traceStatement } from "./database-spans.ts";
+import { withMethods } from "./with-methods.ts";
 
 type Runner = PromisePool | PromiseConnection;
 

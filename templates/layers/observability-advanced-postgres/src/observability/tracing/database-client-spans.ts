@@ -1,6 +1,7 @@
 import type { PGlite, Transaction } from "@electric-sql/pglite";
 import type { Sql, TransactionSql } from "postgres";
-import { traceStatement, withMethods } from "./database-spans.ts";
+import { traceStatement } from "./database-spans.ts";
+import { withMethods } from "./with-methods.ts";
 
 /**
  * Drizzle runs every statement through postgres.js's `unsafe` or PGlite's `query` (and a transaction's own client

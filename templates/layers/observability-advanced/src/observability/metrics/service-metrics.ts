@@ -5,9 +5,9 @@ import { registerDefaultMetrics } from "./default-metrics.ts";
  * Request duration buckets, in seconds: 5 ms to 10 s, dense below 1 s where a healthy API answers and where the
  * HighLatency alert's 1 s threshold sits (p95 is interpolated inside the bucket that holds it).
  */
-export const HTTP_DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+const HTTP_DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 /** Readiness checks ping the database and time out at 2 s. */
-export const HEALTH_DURATION_BUCKETS = [0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 2, 5];
+const HEALTH_DURATION_BUCKETS = [0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 2, 5];
 
 /** The service's metrics, in their own registry: what `GET /metrics` exposes. */
 export function createServiceMetrics() {

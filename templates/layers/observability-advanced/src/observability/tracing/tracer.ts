@@ -16,7 +16,7 @@ export interface TracingSettings {
 
 /** How long one export may take, and how long shutdown waits for the last spans: a dead collector costs no more. */
 const EXPORT_TIMEOUT_MS = 1_000;
-export const FLUSH_TIMEOUT_MS = 1_000;
+const FLUSH_TIMEOUT_MS = 1_000;
 
 /**
  * Only the exporter in use is loaded (the gRPC one brings @grpc/grpc-js); each reads the OTEL_EXPORTER_OTLP_*

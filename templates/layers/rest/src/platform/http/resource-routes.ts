@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { errorResponses, messageSchema, successSchema } from "./envelope.ts";
 import { idParams, listQuery } from "./params.ts";
+import { errorResponses, messageSchema, successSchema } from "./rest-envelope.ts";
 
 type ErrorStatus = Parameters<typeof errorResponses>[number];
 

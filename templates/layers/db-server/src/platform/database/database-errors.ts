@@ -3,7 +3,8 @@ import { ConfigError } from "../config.ts";
 /**
  * Start-up failures that are the configuration's doing (a wrong password, a server that is not running, a database
  * that cannot be created): one line each that names DATABASE_URL and what to change, never the password (main.ts
- * prints a ConfigError's message alone). Each database layer maps its driver's errors onto these.
+ * prints a ConfigError's message alone). The layers of the server databases (PostgreSQL, MySQL) map their drivers'
+ * errors onto these.
  */
 export interface DatabaseServer {
   /** `host:port`, as the lines name it. */

@@ -1,0 +1,38 @@
+import { z } from "@hono/zod-openapi";
+import { errorCodes } from "./envelope.ts";
+
+// The REST templates' envelope beside base's error body: success bodies and the documented error answers.
+
+/** `{ status: "success", data }`: the body of every successful answer except DELETE. */
+export const successSchema = <T extends z.ZodType>(data: T) => z.object({ status: z.literal("success"), data });
+
+export const success = <T>(data: T) => ({ status: "success" as const, data });
+
+/** DELETE answers carry a message instead of data. */
+export const messageSchema = z.object({ status: z.literal("success"), message: z.string() });
+
+const errorSchema = z
+  .object({
+    status: z.literal("error"),
+    error: z.object({ code: z.enum(errorCodes), message: z.string(), details: z.unknown().optional() }),
+  })
+  .openapi("Error");
+
+/** OpenAPI `responses` entries for the error answers a route can give. */
+export function errorResponses(...statuses: Array<400 | 401 | 403 | 404 | 409 | 413 | 415>) {
+  const descriptions = {
+    400: "Invalid input",
+    401: "Missing or invalid credentials",
+    403: "Not allowed for this user",
+    404: "Not found",
+    409: "Conflict",
+    413: "Request body too large",
+    415: "Request body is not JSON",
+  };
+  return Object.fromEntries(
+    statuses.map((status) => [
+      status,
+      { description: descriptions[status], content: { "application/json": { schema: errorSchema } } },
+    ]),
+  );
+}
