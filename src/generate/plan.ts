@@ -49,6 +49,9 @@ const MERGED = new Map<string, (earlier: string, later: string) => string>([
 ]);
 const mergerFor = (path: string) => MERGED.get(path.slice(path.lastIndexOf("/") + 1));
 
+/** Whether several layers may hold `path`, each a fragment merged into the file (every other file comes from one). */
+export const isMergedFile = (path: string): boolean => mergerFor(path) !== undefined;
+
 export function selectLayers(tree: TemplateTree, options: ProjectOptions): string[] {
   const chosen = { template: options.template, database: options.database, observability: options.observability };
   return tree.manifest.layers

@@ -4,27 +4,15 @@
  * exists in that project. Checked for every combination the CLI accepts, planned in memory as the CLI plans it.
  */
 import { expect, test } from "bun:test";
-import { DATABASES, OBSERVABILITY_LEVELS, TEMPLATE_NAMES } from "../../src/generate/choices.ts";
 import { loadTemplateDir } from "../../src/generate/load-template-dir.ts";
-import { checkAvailable, type GenerateOptions, resolveOptions } from "../../src/generate/options.ts";
+import type { GenerateOptions } from "../../src/generate/options.ts";
 import { planProject } from "../../src/generate/plan.ts";
 import { repositoryTemplates } from "../../src/generate/template-source.ts";
+import { acceptedCombinations } from "../support/template-combinations.ts";
 
 const tree = await loadTemplateDir(repositoryTemplates());
 
-const combinations = TEMPLATE_NAMES.flatMap((template) =>
-  DATABASES.flatMap((database) =>
-    OBSERVABILITY_LEVELS.flatMap((observability): GenerateOptions[] => {
-      try {
-        const options = resolveOptions({ name: "probe-service", template, database, observability });
-        checkAvailable(tree.manifest, options);
-        return [options];
-      } catch {
-        return [];
-      }
-    }),
-  ),
-);
+const combinations = acceptedCombinations(tree);
 
 // A path into one of the project's folders, ending in a file name with an extension.
 const REFERENCE =

@@ -4,28 +4,16 @@
  * every template × database × observability combination the CLI accepts.
  */
 import { expect, test } from "bun:test";
-import { DATABASES, OBSERVABILITY_LEVELS, TEMPLATE_NAMES } from "../../src/generate/choices.ts";
+import { TEMPLATE_NAMES } from "../../src/generate/choices.ts";
 import { loadTemplateDir } from "../../src/generate/load-template-dir.ts";
-import { checkAvailable, type GenerateOptions, resolveOptions } from "../../src/generate/options.ts";
-import { selectLayers } from "../../src/generate/plan.ts";
+import type { GenerateOptions } from "../../src/generate/options.ts";
+import { isMergedFile, selectLayers } from "../../src/generate/plan.ts";
 import { repositoryTemplates } from "../../src/generate/template-source.ts";
+import { acceptedCombinations } from "../support/template-combinations.ts";
 
 const tree = await loadTemplateDir(repositoryTemplates());
-const MERGED_FILES = new Set(["package.json", ".env.example", "README.md"]);
 
-const combinations = TEMPLATE_NAMES.flatMap((template) =>
-  DATABASES.flatMap((database) =>
-    OBSERVABILITY_LEVELS.flatMap((observability): GenerateOptions[] => {
-      try {
-        const options = resolveOptions({ name: "probe-service", template, database, observability });
-        checkAvailable(tree.manifest, options);
-        return [options];
-      } catch {
-        return [];
-      }
-    }),
-  ),
-);
+const combinations = acceptedCombinations(tree);
 
 /** Every path held by more than one of the combination's layers, with those layers. */
 function overlaps(options: GenerateOptions): string[] {
@@ -39,7 +27,7 @@ function overlaps(options: GenerateOptions): string[] {
     }
   }
   return [...holders]
-    .filter(([path, layers]) => layers.length > 1 && !MERGED_FILES.has(path))
+    .filter(([path, layers]) => layers.length > 1 && !isMergedFile(path))
     .map(([path, layers]) => `${path} <- ${layers.join(", ")}`);
 }
 

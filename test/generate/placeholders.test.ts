@@ -7,29 +7,15 @@
 import { describe, expect, test } from "bun:test";
 import { dirname } from "node:path";
 import pkg from "../../package.json" with { type: "json" };
-import { DATABASES, OBSERVABILITY_LEVELS, TEMPLATE_NAMES } from "../../src/generate/choices.ts";
 import { loadTemplateDir } from "../../src/generate/load-template-dir.ts";
-import { checkAvailable, type GenerateOptions, resolveOptions } from "../../src/generate/options.ts";
 import { planProject } from "../../src/generate/plan.ts";
 import { repositoryTemplates } from "../../src/generate/template-source.ts";
+import { acceptedCombinations } from "../support/template-combinations.ts";
 
 const tree = await loadTemplateDir(repositoryTemplates());
 const repositoryRoot = dirname(repositoryTemplates());
 
-/** The options the CLI goes on with, or null when it refuses the combination (e.g. -o without the full template). */
-function accepted(template: string, database: string, observability: string): GenerateOptions | null {
-  try {
-    const options = resolveOptions({ name: "probe-service", template, database, observability });
-    checkAvailable(tree.manifest, options);
-    return options;
-  } catch {
-    return null;
-  }
-}
-
-const combinations = TEMPLATE_NAMES.flatMap((template) =>
-  DATABASES.flatMap((database) => OBSERVABILITY_LEVELS.map((level) => accepted(template, database, level))),
-).filter((options) => options !== null);
+const combinations = acceptedCombinations(tree);
 
 // The names the templates use as placeholders (`__PROJECT_NAME__`, `__MODULE_LIST__`, …), in any spelling.
 const placeholderName = /(?:__|\*\*|\\_\\_)([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)(?:__|\*\*|\\_\\_)/g;
