@@ -20,7 +20,7 @@ const HELPER_FILES = [
 ];
 
 /** A file of the templates this CLI carries (embedded in the binary; the repository's templates/ from source). */
-function templateFile(path: string): string {
+export function templateFile(path: string): string {
   const embedded = globalThis.__SCAFFOLD_TEMPLATES__?.files[path]?.contents;
   return embedded ?? readFileSync(join(repositoryTemplates(), path), "utf8");
 }

@@ -1,0 +1,177 @@
+import type { Field } from "../field-spec.ts";
+import { propertyName } from "../field-spec.ts";
+import { type EmitContext, type Related, templateUser, USER } from "../model.ts";
+import { fieldWords, type ModelNames, toPascal } from "../names.ts";
+import { SAMPLE_CHILD, SAMPLE_FIELDS, SAMPLE_MODEL, SAMPLE_PARENT } from "./sample.ts";
+import type { Scope } from "./template.ts";
+
+type Forms = Array<[sample: string, target: string]>;
+
+/** Every spelling of a model's name in the sample, with the same spelling of `target`'s. */
+function modelForms(sample: ModelNames, target: ModelNames): Forms {
+  const forms: Forms = Object.keys(sample).map((key) => [
+    sample[key as keyof ModelNames],
+    target[key as keyof ModelNames],
+  ]);
+  // Constants: `STOCK_ITEM_RELATIONS`.
+  forms.push([sample.snake.toUpperCase(), target.snake.toUpperCase()]);
+  forms.push([sample.pluralSnake.toUpperCase(), target.pluralSnake.toUpperCase()]);
+  return forms;
+}
+
+/** A field's spellings: `display_name` (JSON, SQL), `displayName`, `DisplayName`, `display name`, `DISPLAY_NAME`. */
+function fieldSpellings(name: string): string[] {
+  const words = fieldWords(name);
+  return [name, propertyName({ name }), toPascal(words), words.join(" "), name.toUpperCase()];
+}
+
+/** Every sample field's spellings, each with the same spelling of `field`'s name. */
+function fieldForms(field: Field): Forms {
+  const target = fieldSpellings(field.name);
+  return SAMPLE_FIELDS.flatMap((sample) =>
+    fieldSpellings(sample.name).map((form, i): [string, string] => [form, target[i] as string]),
+  );
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+class TemplateScope implements Scope {
+  readonly #outer: TemplateScope | null;
+  readonly #flags: Record<string, boolean>;
+  readonly #lists: Record<string, () => Scope[]>;
+  readonly #forms: Map<string, string>;
+  #pattern: RegExp | null = null;
+
+  constructor(
+    outer: TemplateScope | null,
+    flags: Record<string, boolean>,
+    lists: Record<string, () => Scope[]>,
+    forms: Forms,
+  ) {
+    this.#outer = outer;
+    this.#flags = flags;
+    this.#lists = lists;
+    // An inner scope's spelling of a sample name wins over an outer one's.
+    this.#forms = new Map([...(outer?.#forms ?? []), ...forms]);
+  }
+
+  flag(name: string): boolean {
+    const value = this.#flags[name] ?? this.#outer?.flag(name);
+    if (value === undefined) throw new Error(`unknown template flag "${name}"`);
+    return value;
+  }
+
+  items(list: string): Scope[] {
+    const items = this.#lists[list] ?? (() => this.#outer?.items(list));
+    const scopes = items();
+    if (!scopes) throw new Error(`unknown template list "${list}"`);
+    return scopes;
+  }
+
+  /** One pass over the text, longest sample spelling first, so a replaced name is never replaced again. */
+  write(text: string): string {
+    this.#pattern ??= new RegExp(
+      [...this.#forms.keys()]
+        .sort((a, b) => b.length - a.length)
+        .map(escapeRegExp)
+        .join("|"),
+      "g",
+    );
+    return text.replace(this.#pattern, (form) => this.#forms.get(form) as string);
+  }
+
+  /** The scopes of `values`, each with `first` and `last` set. */
+  static list<T>(values: readonly T[], scope: (value: T, position: Record<string, boolean>) => Scope): Scope[] {
+    return values.map((value, i) => scope(value, { first: i === 0, last: i === values.length - 1 }));
+  }
+}
+
+const FIELD_FLAGS = (field: Field): Record<string, boolean> => ({
+  string: field.type === "string",
+  int: field.type === "int",
+  uint: field.type === "uint",
+  float64: field.type === "float64",
+  bool: field.type === "bool",
+  time: field.type === "time",
+  integer: field.type === "int" || field.type === "uint",
+  number: field.type === "int" || field.type === "uint" || field.type === "float64",
+  notNull: field.notNull,
+  nullable: !field.notNull,
+  unique: field.unique,
+  index: field.index,
+});
+
+/**
+ * The scope of a resource's templates: the model's names in place of the sample's (`StockItem`), its fields in
+ * `@each field` (`display_name` …), its parents in `@each parent` (`StorageBin`), and the models belonging to it in
+ * `@each child` and `@each hasMany` (`SupplyOrder`). Flags: the project's template and database, the model's
+ * relations, and each item's own (a field's type and modifiers, `first`, `last`).
+ */
+export function resourceScope(context: EmitContext, all: readonly Related[]): Scope {
+  const related = (name: string): Related => {
+    const found = all.find((model) => model.record.name === name);
+    if (found) return found;
+    if (name === USER) return templateUser(context.template);
+    throw new Error(`model ${name} is not recorded`);
+  };
+
+  // A model in the scope of `outer`: the resource itself, or a parent or child spelled as the sample's.
+  const modelScope = (
+    outer: TemplateScope | null,
+    model: Related,
+    sample: ModelNames,
+    position: Record<string, boolean>,
+  ): TemplateScope => {
+    const { record } = model;
+    let scope: TemplateScope;
+    const fields = (values: Field[]) => () =>
+      TemplateScope.list(
+        values,
+        (field, at) => new TemplateScope(scope, { ...FIELD_FLAGS(field), ...at }, {}, fieldForms(field)),
+      );
+    const models = (values: Related[], as: ModelNames) => () =>
+      TemplateScope.list(values, (value, at) => modelScope(scope, value, as, at));
+    scope = new TemplateScope(
+      outer,
+      {
+        ...position,
+        public: record.public,
+        parents: record.belongsTo.length > 0,
+        uniqueFields: record.fields.some((field) => field.unique),
+        userParent: record.belongsTo.includes(USER),
+        templateUser: model.templateUser === true,
+        self: model.names.pascal === context.names.pascal,
+      },
+      {
+        field: fields(record.fields),
+        unique: fields(record.fields.filter((field) => field.unique)),
+        parent: models(record.belongsTo.map(related), SAMPLE_PARENT),
+        // The resource's own relations, resolved by the context.
+        ...(model === context && {
+          child: models(context.children, SAMPLE_CHILD),
+          hasMany: models(context.hasMany, SAMPLE_CHILD),
+        }),
+      },
+      modelForms(sample, model.names),
+    );
+    return scope;
+  };
+
+  const project = new TemplateScope(
+    null,
+    {
+      full: context.template === "full",
+      minimal: context.template === "minimal",
+      graphql: context.template === "graphql",
+      rest: context.template !== "graphql",
+      postgres: context.database === "postgres",
+      mysql: context.database === "mysql",
+      sqlite: context.database === "sqlite",
+      children: context.children.length > 0,
+      hasMany: context.hasMany.length > 0,
+    },
+    {},
+    [],
+  );
+  return modelScope(project, context, SAMPLE_MODEL, { first: true, last: true });
+}
