@@ -52,7 +52,7 @@ class TemplateScope implements Scope {
     this.#flags = flags;
     this.#lists = lists;
     // An inner scope's spelling of a sample name wins over an outer one's.
-    this.#forms = new Map([...(outer?.#forms ?? []), ...forms]);
+    this.#forms = new Map([...(outer ? outer.#forms : []), ...forms]);
   }
 
   flag(name: string): boolean {
