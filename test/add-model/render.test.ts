@@ -56,7 +56,7 @@ describe("the template language", () => {
 });
 
 describe("pruneImports", () => {
-  test("drops unused names and empty imports, keeps spreads and type names, orders as Biome", () => {
+  test("drops unused names (a comment is no use) and empty imports, keeps spreads and type names, orders as Biome", () => {
     const code = [
       'import { z } from "zod";',
       'import { and, eq, sql } from "drizzle-orm";',
@@ -64,7 +64,8 @@ describe("pruneImports", () => {
       'import { type Row, columns, other } from "./table.ts";',
       "",
       "const a: Row = { ...columns(), x: and(1) };",
-      "const b = a.eq;",
+      "const b = a.eq; // eq() is not used here",
+      "/** Nor is sql. */",
       "",
     ].join("\n");
     expect(pruneImports(code)).toBe(
@@ -73,7 +74,8 @@ describe("pruneImports", () => {
         'import { columns, type Row } from "./table.ts";',
         "",
         "const a: Row = { ...columns(), x: and(1) };",
-        "const b = a.eq;",
+        "const b = a.eq; // eq() is not used here",
+        "/** Nor is sql. */",
         "",
       ].join("\n"),
     );

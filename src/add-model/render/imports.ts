@@ -2,6 +2,9 @@ import { type ImportSpec, importLines } from "../emit/imports.ts";
 
 const NAMED_IMPORT = /^import (type )?\{([^}]*)\} from "([^"]+)";\n/gm;
 
+/** The code without its comments (a `//` right after `:` is a URL's, not a comment). */
+const withoutComments = (code: string) => code.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|[^:])\/\/.*$/gm, "$1");
+
 /** Whether `name` is used in `code` as an identifier (not as a property: `a.name`; a spread `...name` is a use). */
 function uses(code: string, name: string): boolean {
   for (const match of code.matchAll(new RegExp(`(?<![\\w$])${name.replace(/\$/g, "\\$")}(?![\\w$])`, "g"))) {
@@ -31,8 +34,9 @@ export function pruneImports(code: string): string {
     return "";
   });
   if (first < 0) return code;
+  const uncommented = withoutComments(body);
   const kept = specs
-    .map((spec) => ({ ...spec, names: spec.names.filter((name) => uses(body, name.replace(/^type /, ""))) }))
+    .map((spec) => ({ ...spec, names: spec.names.filter((name) => uses(uncommented, name.replace(/^type /, ""))) }))
     .filter((spec) => spec.names.length > 0);
   const lines = importLines(kept);
   return `${body.slice(0, first)}${lines.map((line) => `${line}\n`).join("")}${body.slice(first)}`;

@@ -6,6 +6,7 @@
  *   (`# @…` in GraphQL and Markdown) is a directive and is removed with its line break.
  * - The same directives inline, as `/*@if <condition>*\/ … /*@end*\/`; an inline `@each` may end with
  *   `join="<separator>"`.
+ * - Text after `@else` or `@end` is a note for the reader (`// @end (null is never taken)`).
  * - A condition is flags joined by `&&` and `||` (`&&` binds tighter), each optionally negated with `!`.
  *
  * Text is copied with the names of the scopes it is in replaced (see scope.ts).
