@@ -5,9 +5,7 @@ import {
   insertId,
   isUniqueViolation,
   lockLive,
-  // @if parents
   prepared,
-  // @end (kept by hand: the comments below say "prepared", and import pruning reads comments as uses)
   updateCount,
 } from "../platform/database/dialect.ts";
 import { liveRows } from "../platform/database/live-rows.ts";
