@@ -22,7 +22,7 @@ function modelForms(sample: ModelNames, target: ModelNames): Forms {
 /** A field's spellings: `display_name` (JSON, SQL), `displayName`, `DisplayName`, `display name`, `DISPLAY_NAME`. */
 function fieldSpellings(name: string): string[] {
   const words = fieldWords(name);
-  return [name, propertyName({ name }), toPascal(words), words.join(" "), name.toUpperCase()];
+  return [name, propertyName({ name }), toPascal(words), name.replace(/_/g, " "), name.toUpperCase()];
 }
 
 /** Every sample field's spellings, each with the same spelling of `field`'s name. */
