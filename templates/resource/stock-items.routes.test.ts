@@ -1,6 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { call, createTestApp, type Json, registerUser, type TestApp } from "../../test/support/test-app.ts";
 
+// @note `ids`: the model has parents. setup() creates them and the tests pass their ids: `body(n, ids)`, and `body(n)`
+// @note for a model without parents. (`parents` cannot say it inside `@each child`, where it is the child's.)
 // @if ids
 type Ids = { /*@each parent join="; "*/storage_bin_id: number/*@end*/ };
 
@@ -26,12 +28,12 @@ function client(app: TestApp) {
 }
 // @end
 
+// @note Each model a test creates over HTTP first, spelled as the sample parent: the parents (theirs first) and the
+// @note children's other parents. The template's User comes first when any of them belongs to it.
 // @if prerequisites
 type Api = ReturnType<typeof client>;
 
 // @end
-// @note The models a test creates over HTTP first: the parents (theirs first), the children's other parents, and the
-// @note template's User (named as such) when any of them belongs to it.
 // @each prerequisite
 // @if templateUser && full
 /** The user the test signed up (registerUser, id 1): a user writes only their own stock items. */
@@ -111,7 +113,6 @@ const body = (n: number/*@if ids*/, ids: Ids/*@end*/) => ({
   // @end
 });
 
-// @note `ids`: the model has parents, which setup() creates; `body(n, ids)` below is `body(n)` without them.
 describe("stock items routes", () => {
   test("POST creates a stock item: 201, the envelope and a Location header", async () => {
     const { app/*@if nullableFields*/, api/*@end*//*@if full*/, token/*@end*//*@if ids*/, ids/*@end*/ } = await setup();
@@ -184,7 +185,7 @@ describe("stock items routes", () => {
       // @end
     ]);
     expect((await api.put("/api/v1/stock-items/1", wrong)).status).toBe(400);
-    // @if notNullFields || parents
+    // @if notNullFields || ids
     expect((await api.post("/api/v1/stock-items", {})).status).toBe(400);
     // @end
     expect((await api.post("/api/v1/stock-items", "not json")).status).toBe(400);
@@ -382,6 +383,7 @@ describe("stock items routes", () => {
       restocked_at: "2025-01-01T12:00:00.000Z",
       // @end
       // @end
+      // @note The child's parents: this stock item (id 1), and any other one created first.
       // @each parent
       // @if self
       stock_item_id: 1,
