@@ -4,6 +4,7 @@ import { type EmitContext, type Related, templateUser, USER } from "../model.ts"
 import { fieldWords, type ModelNames, toPascal } from "../names.ts";
 import { SAMPLE_CHILD, SAMPLE_FIELDS, SAMPLE_MODEL, SAMPLE_PARENT } from "./sample.ts";
 import type { Scope } from "./template.ts";
+import { bodyKeys, prerequisites, typoOf } from "./test-data.ts";
 
 type Forms = Array<[sample: string, target: string]>;
 
@@ -139,6 +140,7 @@ export function resourceScope(context: EmitContext, all: readonly Related[]): Sc
         parents: record.belongsTo.length > 0,
         uniqueFields: record.fields.some((field) => field.unique),
         nullableFields: record.fields.some((field) => !field.notNull),
+        notNullFields: record.fields.some((field) => field.notNull),
         userParent: record.belongsTo.includes(USER),
         templateUser: model.templateUser === true,
         self: model.names.pascal === context.names.pascal,
@@ -152,6 +154,9 @@ export function resourceScope(context: EmitContext, all: readonly Related[]): Sc
         ...(model === context && {
           child: models(context.children, SAMPLE_CHILD),
           hasMany: models(context.hasMany, SAMPLE_CHILD),
+          prerequisite: models(prerequisites(context, all), SAMPLE_PARENT),
+          bodyKey: fields(bodyKeys(context)),
+          typo: () => [new TemplateScope(scope, {}, {}, [[typoOf(SAMPLE_FIELDS), typoOf(record.fields)]])],
         }),
       },
       modelForms(sample, model.names),
@@ -172,6 +177,9 @@ export function resourceScope(context: EmitContext, all: readonly Related[]): Sc
       children: context.children.length > 0,
       hasMany: context.hasMany.length > 0,
       include: context.template !== "graphql" && context.parents.length + context.hasMany.length > 0,
+      protected: context.template === "full" && !context.record.public,
+      prerequisites: prerequisites(context, all).length > 0,
+      ids: context.parents.length > 0,
     },
     {},
     [],
