@@ -24,6 +24,7 @@ export interface StockItem {
   // @end
   createdAt: Date;
   updatedAt: Date;
+  // @note GraphQL reads relations through their own fields (the resolvers), not through `include`.
   // @if rest
   // @each parent
   /** Set when the read asked for it (`include=storage_bin`). */
@@ -53,6 +54,7 @@ export interface StockItemInput {
   storageBinId: number;
   // @end
 }
+// @note The parents by their singular name, then the `--has-many` children by their plural.
 // @if rest && parents || rest && hasMany
 
 /** What a read of stock items can include (`include=/*@each parent join=","*/storage_bin/*@end*//*@if parents && hasMany*/,/*@end*//*@each hasMany join=","*/supply_orders/*@end*/`). */
