@@ -24,7 +24,6 @@ export interface StockItem {
   // @end
   createdAt: Date;
   updatedAt: Date;
-  // @note GraphQL reads relations through their own fields (the resolvers), not through `include`.
   // @if rest
   // @each parent
   /** Set when the read asked for it (`include=storage_bin`). */
@@ -34,7 +33,7 @@ export interface StockItem {
   /** Set when the read asked for it (`include=supply_orders`). */
   supplyOrders?: SupplyOrder[];
   // @end
-  // @end
+  // @end (GraphQL reads relations through their own fields, in the resolvers, not through `include`)
 }
 
 /** What creating or replacing a stock item takes: a field left out is stored as null. */
@@ -54,10 +53,9 @@ export interface StockItemInput {
   storageBinId: number;
   // @end
 }
-// @note The parents by their singular name, then the `--has-many` children by their plural.
 // @if rest && parents || rest && hasMany
 
-/** What a read of stock items can include (`include=/*@each parent join=","*/storage_bin/*@end*//*@if parents && hasMany*/,/*@end*//*@each hasMany join=","*/supply_orders/*@end*/`). */
+/** What a read of stock items can include (`include=/*@each parent join=","*/storage_bin/*@end*//*@if parents && hasMany*/,/*@end (parents, then has-many children)*//*@each hasMany join=","*/supply_orders/*@end*/`). */
 export const STOCK_ITEM_RELATIONS = [
   // @each parent
   "storage_bin",

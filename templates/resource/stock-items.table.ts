@@ -46,18 +46,15 @@ export const stockItems = table(
     ...liveUniqueColumns(),
     // @end
   },
-  // @note Without a constraint or an index of its own, the table is `table(name, columns)`.
   // @if uniqueFields || indexedFields || parents || uintFields
   (columns) => [
-    // @note Unique among live rows only: a deleted row's value can be taken again.
     // @each unique
     liveUnique("stock_items_display_name_unique", columns.displayName, columns),
-    // @end
+    // @end (unique among live rows only: a deleted row's value can be taken again)
     // @each field
-    // @note A unique field's index is its liveUnique one.
     // @if index && !unique
     index("stock_items_unit_count_idx").on(columns.unitCount),
-    // @end
+    // @end (a unique field's index is its liveUnique one)
     // @end
     // @each parent
     index("stock_items_storage_bin_id_idx").on(columns.storageBinId),
@@ -68,5 +65,5 @@ export const stockItems = table(
     // @end
     // @end
   ],
-  // @end
+  // @end (without a constraint or an index of its own, the table is `table(name, columns)`)
 );
