@@ -4,6 +4,7 @@ import { type EmitContext, type Related, templateUser, USER } from "../model.ts"
 import { fieldWords, type ModelNames, toPascal } from "../names.ts";
 import { SAMPLE_CHILD, SAMPLE_FIELDS, SAMPLE_MODEL, SAMPLE_PARENT } from "./sample.ts";
 import type { Scope } from "./template.ts";
+import { bodyKeys } from "./test-data.ts";
 
 type Forms = Array<[sample: string, target: string]>;
 
@@ -138,9 +139,13 @@ export function resourceScope(context: EmitContext, all: readonly Related[]): Sc
         public: record.public,
         parents: record.belongsTo.length > 0,
         uniqueFields: record.fields.some((field) => field.unique),
+        nullableFields: record.fields.some((field) => !field.notNull),
+        notNullFields: record.fields.some((field) => field.notNull),
         userParent: record.belongsTo.includes(USER),
         templateUser: model.templateUser === true,
         self: model.names.pascal === context.names.pascal,
+        stringFields: record.fields.some((field) => field.type === "string"),
+        uintFields: record.fields.some((field) => field.type === "uint"),
       },
       {
         field: fields(record.fields),
@@ -150,6 +155,7 @@ export function resourceScope(context: EmitContext, all: readonly Related[]): Sc
         ...(model === context && {
           child: models(context.children, SAMPLE_CHILD),
           hasMany: models(context.hasMany, SAMPLE_CHILD),
+          bodyKey: fields(bodyKeys(context)),
         }),
       },
       modelForms(sample, model.names),

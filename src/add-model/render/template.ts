@@ -7,6 +7,7 @@
  * - The same directives inline, as `/*@if <condition>*\/ … /*@end*\/`; an inline `@each` may end with
  *   `join="<separator>"`.
  * - A condition is flags joined by `&&` and `||` (`&&` binds tighter), each optionally negated with `!`.
+ * - `// @note <text>` (inline `/*@note <text>*\/`) is a comment for the template's reader: removed like a directive.
  *
  * Text is copied with the names of the scopes it is in replaced (see scope.ts).
  */
@@ -16,7 +17,7 @@ export type Node =
   | { kind: "if"; branches: Array<{ condition: string | null; body: Node[] }> }
   | { kind: "each"; list: string; join: string; body: Node[] };
 
-const KEYWORDS = "if|elif|else|each|end";
+const KEYWORDS = "if|elif|else|each|end|note";
 const LINE_DIRECTIVE = new RegExp(`^[ \\t]*(?://|#) @(${KEYWORDS})\\b([^\\n]*)(?:\\n|$)`, "gm");
 const INLINE_DIRECTIVE = new RegExp(`/\\*@(${KEYWORDS})\\b(.*?)\\*/`, "g");
 
@@ -55,6 +56,7 @@ export function parseTemplate(source: string, name: string): Node[] {
     if (directive.start > position) top.body.push({ kind: "text", text: source.slice(position, directive.start) });
     position = directive.end;
     const { keyword, argument } = directive;
+    if (keyword === "note") continue;
     if (keyword === "if") {
       const node: Node = { kind: "if", branches: [{ condition: argument, body: [] }] };
       top.body.push(node);
