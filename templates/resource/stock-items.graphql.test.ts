@@ -35,6 +35,7 @@ const input = (n: number) => ({
 /** The real app over fresh in-memory repositories/*@if parents*/, with one /*@each parent join=" and one "*/storage bin/*@end*/ (id 1)/*@end*/. */
 async function setup() {
   const adapters = { users: new InMemoryUserRepository(), ...modelAdapters() };
+  // @note Each parent stored with its own fields (written with the sample's) and its own parents, all id 1.
   // @each parent
   await adapters.storageBins.create(
     {
@@ -71,6 +72,7 @@ describe("stock items over GraphQL", () => {
     expect(body.data.createStockItem).toMatchObject({ id: "1", ...input(1) });
     expect(body.data.createStockItem.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     // @if nullableFields
+    // @note Only the required fields (and the parents); a one-line object's trailing comma is Biome's to drop.
     const sparse = await graphql(app, CREATE, { input: { /*@each field*//*@if notNull*/displayName: input(2).displayName, /*@end*//*@end*//*@each parent*/storageBinId: "1", /*@end*/} });
     expect(sparse.body.data.createStockItem).toMatchObject({ /*@each field*//*@if nullable*/shortNote: null, /*@end*//*@end*/});
     // @end
@@ -91,10 +93,12 @@ describe("stock items over GraphQL", () => {
   // @if stringFields || uintFields || parents
   test("an input the checks refuse is BAD_USER_INPUT naming every bad field; nothing is stored", async () => {
     const { app } = await setup();
+    // @note Past what the checks allow: a string one character too long, a uint below 0, an id that is not a number.
     const bad = { ...input(1), /*@each field*//*@if string*/displayName: "x".repeat(256), /*@elif uint*/unitCount: -1, /*@end*//*@end*//*@each parent*/storageBinId: "abc", /*@end*/};
     const { body } = await graphql(app, CREATE, { input: bad });
     expect(codes(body)).toEqual(["BAD_USER_INPUT"]);
     expect(body.errors[0].extensions.fields.map((f: Json) => f.field).sort()).toEqual([
+      // @note bodyKey: the fields and each parent's id (a uint) sorted by name, as `.sort()` orders the paths.
       // @each bodyKey
       // @if string || uint
       "input.displayName",
@@ -106,6 +110,7 @@ describe("stock items over GraphQL", () => {
   // @end
 
   // @if uniqueFields
+  // @note Named after the first unique field.
   test("a taken /*@each unique*//*@if first*/display_name/*@end*//*@end*/ is CONFLICT, on create and on update", async () => {
     const { app } = await setup();
     await graphql(app, CREATE, { input: input(1) });
@@ -143,6 +148,7 @@ describe("stock items over GraphQL", () => {
   test("a stock item with live supply orders cannot be deleted (CONFLICT)", async () => {
     const { app, supplyOrders } = await setup();
     await graphql(app, CREATE, { input: input(1) });
+    // @note The supply order as stored: its fields, and every parent of it id 1 (this stock item's included).
     const child = await supplyOrders.create(
       {
         // @each field
@@ -176,6 +182,7 @@ describe("stock items over GraphQL", () => {
   test("stockItem.supplyOrders: the supply orders of every stock item of a list in one read", async () => {
     const { app, supplyOrders } = await setup();
     for (const n of [1, 2]) await graphql(app, CREATE, { input: input(n) });
+    // @note The supply order as stored: its fields, and every parent of it id 1 (this stock item's included).
     const child = await supplyOrders.create(
       {
         // @each field
