@@ -148,6 +148,7 @@ export function resourceScope(context: EmitContext, all: readonly Related[]): Sc
         templateUser: model.templateUser === true,
         self: model.names.pascal === context.names.pascal,
         listsSelf: record.hasMany.includes(context.names.pascal),
+        stringFields: record.fields.some((field) => field.type === "string"),
       },
       {
         field: fields(record.fields),
