@@ -172,6 +172,7 @@ export function resourceScope(context: EmitContext, all: readonly Related[]): Sc
       children: context.children.length > 0,
       hasMany: context.hasMany.length > 0,
       include: context.template !== "graphql" && context.parents.length + context.hasMany.length > 0,
+      protected: context.template === "full" && !context.record.public,
     },
     {},
     [],
