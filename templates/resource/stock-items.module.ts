@@ -19,21 +19,8 @@ import { stockItemRoutes/*@each parent*/, storageBinStockItemsRoutes/*@end*/ } f
 /** StockItems (added by `scaffold add-model`): repository, service and REST routes at /api/v1/stock-items/*@if minimal*/, no authentication/*@elif protected*/, behind the access token/*@else*/, public/*@end*/. */
 // @end
 export const stockItemsModule = defineModule({
-  adapters: ({ db }): { stockItems: StockItemRepository;
-    // @each parent
-    storageBins: StorageBinRepository;
-    // @end
-    // @each child
-    supplyOrders: SupplyOrderRepository;
-    // @end
-  } => ({ stockItems: stockItemRepository(db),
-    // @each parent
-    storageBins: storageBinRepository(db),
-    // @end
-    // @each child
-    supplyOrders: supplyOrderRepository(db),
-    // @end
-  }),
+  adapters: ({ db }): { stockItems: StockItemRepository/*@each parent*/; storageBins: StorageBinRepository/*@end*//*@each child*/; supplyOrders: SupplyOrderRepository/*@end*/ } =>
+    ({ stockItems: stockItemRepository(db)/*@each parent*/, storageBins: storageBinRepository(db)/*@end*//*@each child*/, supplyOrders: supplyOrderRepository(db)/*@end*/ }),
   provide: ({ adapters }) => ({ stockItemService: new StockItemService(adapters) }),
   // @if rest
   routes: (container: { stockItemService: StockItemService/*@if protected*/; requireAuth: MiddlewareHandler/*@end*/ }) => [
