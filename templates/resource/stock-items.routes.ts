@@ -14,12 +14,12 @@ import { storageBinSchema, toStorageBinBody } from "../storage-bins/storage-bins
 import { supplyOrderSchema, toSupplyOrderBody } from "../supply-orders/supply-orders.schemas.ts";
 // @end
 import type { StockItemService } from "./stock-item.service.ts";
-// @if parents || hasMany
+// @if include
 import { STOCK_ITEM_RELATIONS, type StockItem } from "./stock-item.ts";
-// @end
+// @end (not left to pruning: the delete message's text names the type)
 import { stockItemInputSchema, stockItemSchema, toStockItemBody, toStockItemInput } from "./stock-items.schemas.ts";
 
-// @if parents || hasMany
+// @if include
 /** A stock item as the API shows it: the relations appear when the request includes them. */
 const stockItemBodySchema = stockItemSchema
   .extend({
@@ -53,7 +53,7 @@ const listWithInclude = listQuery.extend({ include });
 const includeQuery = z.object({ include });
 
 // @end
-const routes = resourceRoutes({ tag: "stock-items", noun: "stock item", item: /*@if parents || hasMany*/stockItemBodySchema/*@else*/stockItemSchema/*@end*//*@if protected*/, security: bearerSecurity/*@end*/ });
+const routes = resourceRoutes({ tag: "stock-items", noun: "stock item", item: /*@if include*/stockItemBodySchema/*@else*/stockItemSchema/*@end*//*@if protected*/, security: bearerSecurity/*@end*/ });
 // @if parents
 const created = routes.create("Create a stock item", stockItemInputSchema);
 /** An unknown /*@each parent join=" or "*/storage bin/*@end*/ is a 404 too. */
@@ -61,7 +61,7 @@ const create = { ...created, responses: { ...created.responses, ...errorResponse
 // @else
 const create = routes.create("Create a stock item", stockItemInputSchema);
 // @end
-// @if parents || hasMany
+// @if include
 const list = { ...routes.list("List stock items (oldest first)"), request: { query: listWithInclude } };
 const get = { ...routes.get("Get a stock item"), request: { params: idParams, query: includeQuery } };
 // @else
@@ -76,7 +76,7 @@ const remove = routes.remove("Delete a stock item (soft delete: the row keeps it
   // @end
   // @if children
   409,
-  // @end
+  // @end (403: another user's stock item; 409: it still has live supply orders)
 ]);
 // @else
 const remove = routes.remove("Delete a stock item (soft delete: the row keeps its deletion time)");
@@ -117,9 +117,9 @@ export function stockItemRoutes({ stockItemService }: { stockItemService: StockI
       const stockItem = await stockItemService.create(toStockItemInput(c.req.valid("json")));
       // @end
       c.header("Location", `${c.req.path.replace(/\/$/, "")}/${stockItem.id}`);
-      return c.json(success(/*@if parents || hasMany*/toBody/*@else*/toStockItemBody/*@end*/(stockItem)), 201);
+      return c.json(success(/*@if include*/toBody/*@else*/toStockItemBody/*@end*/(stockItem)), 201);
     })
-    // @if parents || hasMany
+    // @if include
     .openapi(list, async (c) => {
       const { include, ...page } = c.req.valid("query");
       return c.json(success((await stockItemService.list(page, include)).map(toBody)), 200);
@@ -148,7 +148,7 @@ export function stockItemRoutes({ stockItemService }: { stockItemService: StockI
       // @else
       const stockItem = await stockItemService.update(c.req.valid("param").id, toStockItemInput(c.req.valid("json")));
       // @end
-      return c.json(success(/*@if parents || hasMany*/toBody/*@else*/toStockItemBody/*@end*/(stockItem)), 200);
+      return c.json(success(/*@if include*/toBody/*@else*/toStockItemBody/*@end*/(stockItem)), 200);
     })
     .openapi(remove, async (c) => {
       const { id } = c.req.valid("param");
@@ -201,7 +201,7 @@ export function storageBinStockItemsRoutes({ stockItemService }: { stockItemServ
       const { storageBinId } = c.req.valid("param");
       // @if protected && templateUser
       mayWriteFor(c.get("principal"), storageBinId);
-      // @end
+      // @end (templateUser: this parent is the template's User, so the path's id is the user's)
       const stockItem = await stockItemService.create(toStockItemInput({ ...c.req.valid("json"), storage_bin_id: storageBinId }));
       c.header("Location", `/api/v1/stock-items/${stockItem.id}`);
       return c.json(success(toBody(stockItem)), 201);
@@ -212,4 +212,4 @@ export function storageBinStockItemsRoutes({ stockItemService }: { stockItemServ
       return c.json(success(stockItems.map(toBody)), 200);
     });
 }
-// @end
+// @end (per parent, a router mounted at the parent's path: /api/v1/storage-bins/{storageBinId}/stock-items)
