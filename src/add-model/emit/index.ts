@@ -1,19 +1,7 @@
 import type { EmitContext, Related } from "../model.ts";
-import { emitDomain } from "./domain.ts";
-import { emitResolvers } from "./graphql/resolvers.ts";
-import { emitResolversTest } from "./graphql/resolvers-test.ts";
-import { emitSdl } from "./graphql/sdl.ts";
-import { emitInMemory } from "./in-memory.ts";
-import { emitModule } from "./module.ts";
+import { renderResourceFile } from "../render/resource.ts";
+import { SAMPLE_MODEL } from "../render/sample.ts";
 import { type FileKind, fileNames, folderOf } from "./paths.ts";
-import { emitPort } from "./port.ts";
-import { emitRepository } from "./repository.ts";
-import { emitRoutes } from "./routes.ts";
-import { emitRoutesTest } from "./routes-test.ts";
-import { emitSchemas } from "./schemas.ts";
-import { emitService } from "./service.ts";
-import { emitServiceTest } from "./service-test.ts";
-import { emitTable } from "./table.ts";
 
 export interface EmittedFile {
   path: string;
@@ -27,31 +15,28 @@ export function modelPaths({ names }: Pick<EmitContext, "names">): Record<FileKi
   return paths;
 }
 
-/** Every file of one model, from its context (pure). */
+/** The API in front of the service: GraphQL types and resolvers, or REST routes with their zod-openapi schemas. */
+const API_KINDS: Record<"graphql" | "rest", FileKind[]> = {
+  graphql: ["sdl", "resolvers"],
+  rest: ["schemas", "routes"],
+};
+
+/** Every file of one model, rendered from the sample resource (templates/resource/) (pure). */
 export function emitModelFiles(context: EmitContext, all: Related[]): EmittedFile[] {
   const paths = modelPaths(context);
+  const samples = fileNames(SAMPLE_MODEL);
   const graphql = context.template === "graphql";
-  return [
-    { path: paths.domain, contents: emitDomain(context) },
-    { path: paths.port, contents: emitPort(context) },
-    { path: paths.table, contents: emitTable(context) },
-    { path: paths.repository, contents: emitRepository(context) },
-    { path: paths.service, contents: emitService(context) },
-    // The API in front of the service: GraphQL types and resolvers, or REST routes with their zod-openapi schemas.
-    ...(graphql
-      ? [
-          { path: paths.sdl, contents: emitSdl(context) },
-          { path: paths.resolvers, contents: emitResolvers(context) },
-        ]
-      : [
-          { path: paths.schemas, contents: emitSchemas(context) },
-          { path: paths.routes, contents: emitRoutes(context) },
-        ]),
-    { path: paths.module, contents: emitModule(context) },
-    { path: paths.inMemory, contents: emitInMemory(context) },
-    { path: paths.serviceTest, contents: emitServiceTest(context) },
-    graphql
-      ? { path: paths.resolversTest, contents: emitResolversTest(context) }
-      : { path: paths.routesTest, contents: emitRoutesTest(context, all) },
+  const kinds: FileKind[] = [
+    "domain",
+    "port",
+    "table",
+    "repository",
+    "service",
+    ...API_KINDS[graphql ? "graphql" : "rest"],
+    "module",
+    "inMemory",
+    "serviceTest",
+    graphql ? "resolversTest" : "routesTest",
   ];
+  return kinds.map((kind) => ({ path: paths[kind], contents: renderResourceFile(samples[kind], context, all) }));
 }
