@@ -6,7 +6,7 @@ import type { SQL } from "drizzle-orm";
 import { MySqlDialect, getTableConfig as mysqlTableConfig } from "drizzle-orm/mysql-core";
 import { PgDialect, getTableConfig as pgTableConfig } from "drizzle-orm/pg-core";
 import { SQLiteSyncDialect, getTableConfig as sqliteTableConfig } from "drizzle-orm/sqlite-core";
-import { emitTable } from "../../src/add-model/emit/table.ts";
+import { emitModelFiles, modelPaths } from "../../src/add-model/emit/index.ts";
 import type { Field } from "../../src/add-model/field-spec.ts";
 import { helperChanges } from "../../src/add-model/helpers.ts";
 import { emitContext, type ModelRecord } from "../../src/add-model/model.ts";
@@ -53,8 +53,11 @@ function built({ columns, indexes }: TableConfig, dialect: { sqlToQuery(sql: SQL
   };
 }
 
-const table = (record: ModelRecord, database: "postgres" | "mysql" | "sqlite" = "sqlite") =>
-  emitTable(emitContext(record, [record], { template: "minimal", database }));
+function table(record: ModelRecord, database: "postgres" | "mysql" | "sqlite" = "sqlite"): string {
+  const context = emitContext(record, [record], { template: "minimal", database });
+  const files = emitModelFiles(context, [{ record, names: context.names }]);
+  return files.find((file) => file.path === modelPaths(context).table)?.contents as string;
+}
 
 describe("add-model's table: unique fields are unique among live rows only", () => {
   test("a unique field gets the dialect's liveUnique index (no column-level UNIQUE); other tables are unchanged", () => {
