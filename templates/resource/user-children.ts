@@ -3,7 +3,7 @@ import type { AppDatabase } from "../platform/database/dialect.ts";
 import { conflict } from "../platform/errors.ts";
 // @each userChild
 import { stockItems } from "../stock-items/stock-items.table.ts";
-// @end
+// @end (`userChild`: the models belonging to the template's users, in the order they were added)
 
 /**
  * CONFLICT while live /*@each userChild join=" or "*/stock items/*@end*/ point at user `id` (added by `scaffold add-model`). The users' repository runs it
