@@ -4,11 +4,7 @@ import { type StockItemResolverDependencies, stockItemResolvers } from "../stock
 // @end
 
 /** The SDL files of those models, beside their resolvers: their types, and their fields of Query and Mutation. */
-const SDL_FILES = [
-  // @each model
-  "../stock-items/stock-items.graphql",
-  // @end
-];
+const SDL_FILES = [/*@each model join=", "*/"../stock-items/stock-items.graphql"/*@end*/];
 
 /** schema.graphql's SDL with the models' after it: graphql-server.ts builds the schema from it. */
 export const withModelTypeDefs = (schema: string): string =>

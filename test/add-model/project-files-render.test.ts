@@ -151,7 +151,7 @@ export const modelAdapters = () => ({
       'import { type PersonResolverDependencies, personResolvers } from "../people/people.resolvers.ts";',
     ]);
     expect(rendered).toContain(
-      'const SDL_FILES = [\n  "../categories/categories.graphql",\n  "../notes/notes.graphql",\n  "../people/people.graphql",\n];',
+      'const SDL_FILES = ["../categories/categories.graphql", "../notes/notes.graphql", "../people/people.graphql"];',
     );
     expect(rendered).toContain(
       "export type ModelServices = CategoryResolverDependencies & NoteResolverDependencies & PersonResolverDependencies;",
