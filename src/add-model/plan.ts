@@ -1,19 +1,16 @@
 import { usageError } from "../generate/errors.ts";
-import { emitModelResolvers, MODEL_RESOLVERS_PATH } from "./emit/graphql/model-resolvers.ts";
 import { SCHEMA_PATH } from "./emit/graphql/sdl.ts";
-import { BATCH_LOADER, NOT_FOUND } from "./emit/graphql/static.ts";
 import { type EmittedFile, emitModelFiles, modelPaths } from "./emit/index.ts";
-import { emitModelAdapters, MODEL_ADAPTERS_PATH } from "./emit/model-adapters.ts";
-import { emitReadmeSection, sectionEnd, sectionStart } from "./emit/readme.ts";
-import { emitUserChildren, USER_CHILDREN_PATH } from "./emit/user-children.ts";
 import { parseFieldSpec } from "./field-spec.ts";
 import { sha256 } from "./format.ts";
-import { helperChanges } from "./helpers.ts";
+import { helperChanges, templateFile } from "./helpers.ts";
 import { stringifyJson } from "./json.ts";
 import { emitContext, type ModelRecord, type ModelTemplate, namesOf, type Related, USER } from "./model.ts";
 import { modelNames } from "./names.ts";
 import { addToModuleList, ManualEditError, spreadModelAdapters } from "./patches.ts";
 import { type Project, TEMPLATE_FOLDERS, TEMPLATE_MODELS } from "./project.ts";
+import { renderProjectFile } from "./render/project.ts";
+import { readmeSection, sectionEnd, sectionStart } from "./render/readme.ts";
 import { type RunRecord, recordedRuns, runRecord } from "./runs.ts";
 import {
   addFindUsersByIds,
@@ -69,6 +66,12 @@ export type ReadFile = (path: string) => string | undefined;
 
 const MODULE_LIST = "src/modules.ts";
 const TEST_APP = "test/support/test-app.ts";
+/** The files over every model (or every model of the template's users), each rendered from its sample. */
+const MODEL_ADAPTERS = "test/support/model-adapters.ts";
+const USER_CHILDREN = "src/users/user-children.ts";
+const MODEL_RESOLVERS = "src/graphql/model-resolvers.ts";
+/** What the models' resolvers import from src/graphql/, copied with the first model from templates/snippets/graphql/. */
+const GRAPHQL_SNIPPETS = ["batch-loader.ts", "not-found.ts"];
 
 /** The types every GraphQL schema (or this template's) already has. */
 const GRAPHQL_NAMES = ["Query", "Mutation", "Subscription", "Time", "Int", "Float", "String", "Boolean", "ID"];
@@ -206,19 +209,21 @@ function emitAll(records: ModelRecord[], project: ProjectChoices) {
   for (const record of records) {
     for (const file of emitModelFiles(emitContext(record, records, project), all)) files.set(file.path, file.contents);
   }
-  if (records.length > 0) files.set(MODEL_ADAPTERS_PATH, emitModelAdapters(all));
-  const userChildren = all.filter((model) => model.record.belongsTo.includes(USER));
-  if (userChildren.length > 0) files.set(USER_CHILDREN_PATH, emitUserChildren(userChildren));
+  if (records.length > 0) files.set(MODEL_ADAPTERS, renderProjectFile("model-adapters.ts", records, project));
+  if (records.some((record) => record.belongsTo.includes(USER))) {
+    files.set(USER_CHILDREN, renderProjectFile("user-children.ts", records, project));
+  }
   if (records.length > 0 && project.template === "graphql") {
-    files.set(MODEL_RESOLVERS_PATH, emitModelResolvers(all));
-    files.set("src/graphql/batch-loader.ts", BATCH_LOADER);
-    files.set("src/graphql/not-found.ts", NOT_FOUND);
+    files.set(MODEL_RESOLVERS, renderProjectFile("model-resolvers.ts", records, project));
+    for (const file of GRAPHQL_SNIPPETS) files.set(`src/graphql/${file}`, templateFile(`snippets/graphql/${file}`));
   }
   return files;
 }
 
-function sectionsOf(records: ModelRecord[], project: ProjectChoices, emit: typeof emitReadmeSection) {
-  return new Map(records.map((record) => [record.name, emit(emitContext(record, records, project))]));
+/** Each model's section of the README, by model name. */
+function readmeSections(records: ModelRecord[], project: ProjectChoices) {
+  const all = related(records);
+  return new Map(records.map((record) => [record.name, readmeSection(emitContext(record, records, project), all)]));
 }
 
 /** The markers around a model's section of a file, and the heading of the first one (if any). */
@@ -336,8 +341,12 @@ export function planAddModel(project: Project, request: AddModelRequest, read: R
   }
   const readme = read("README.md");
   if (readme !== undefined) {
-    const sections = (list: ModelRecord[]) => sectionsOf(list, options, emitReadmeSection);
-    const updated = updateSections(readme, sections(project.models), sections(records), README_SECTIONS);
+    const updated = updateSections(
+      readme,
+      readmeSections(project.models, options),
+      readmeSections(records, options),
+      README_SECTIONS,
+    );
     if (updated !== readme) change.push({ path: "README.md", before: readme, after: updated });
   }
   const manifestText = read("scaffold.json") ?? "";

@@ -1,7 +1,6 @@
-/** `src/graphql/batch-loader.ts`: the per-request batching of relation fields (what DataLoader does). */
-export const BATCH_LOADER = `/**
+/**
  * A value per GraphQL request: graphql-yoga hands every resolver of one request the same context object, so what
- * \`create\` makes is shared by the fields of that request and dropped with it.
+ * `create` makes is shared by the fields of that request and dropped with it.
  */
 export function perRequest<T>(create: () => T): (context: object) => T {
   const values = new WeakMap<object, T>();
@@ -17,7 +16,7 @@ export function perRequest<T>(create: () => T): (context: object) => T {
 
 /**
  * Loads by key in batches, as DataLoader does: the keys asked for in one tick (the same field of every item of a
- * list) go into one \`loadMany\` call, and each key's values (those \`keyOf\` maps to it) are kept for the request.
+ * list) go into one `loadMany` call, and each key's values (those `keyOf` maps to it) are kept for the request.
  */
 export function batchLoader<V>(loadMany: (keys: number[]) => Promise<V[]>, keyOf: (value: V) => number) {
   const loaded = new Map<number, Promise<V[]>>();
@@ -46,18 +45,3 @@ export function batchLoader<V>(loadMany: (keys: number[]) => Promise<V[]>, keyOf
     return values;
   };
 }
-`;
-
-/** `src/graphql/not-found.ts`: a query answers null for what is not there. */
-export const NOT_FOUND = `import type { DomainError } from "../platform/errors.ts";
-
-/** The read's result, or null when it fails NOT_FOUND (a query's answer for an unknown or deleted id). */
-export async function nullWhenNotFound<T>(read: Promise<T>): Promise<T | null> {
-  try {
-    return await read;
-  } catch (error) {
-    if ((error as DomainError | undefined)?.code === "NOT_FOUND") return null;
-    throw error;
-  }
-}
-`;
