@@ -1,4 +1,4 @@
-import { type ImportSpec, importLines } from "./emit/imports.ts";
+import { type ImportSpec, importLines } from "./import-lines.ts";
 
 /** A module as its leading imports and its top-level blocks (the statements between blank lines). */
 interface Module {

@@ -9,8 +9,8 @@ export const sha256 = (text: string | Buffer): string => createHash("sha256").up
 
 /**
  * Formats the written files with the project's own Biome when it is installed (`biome check --write`: format and
- * import order, as `npm run lint:fix` would). The emitters already write Biome's layout; this keeps a project whose
- * Biome settings were changed consistent too. Answers Biome's complaints (empty when none, or when not installed).
+ * import order, as `npm run lint:fix` would): the sample resource is laid out for typical names, and Biome breaks the
+ * lines a long name makes too long. It also keeps a project whose Biome settings were changed consistent. Answers Biome's complaints (empty when none, or when not installed).
  */
 export async function formatWithBiome(root: string, paths: string[], signal: AbortSignal): Promise<string> {
   const bin = join(root, "node_modules", ".bin", "biome");

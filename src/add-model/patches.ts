@@ -1,6 +1,6 @@
 import { parseModule } from "magicast";
 import { ScaffoldError } from "../generate/errors.ts";
-import { compareSources, rank } from "./emit/imports.ts";
+import { compareSources, rank } from "./import-lines.ts";
 
 /** A registry edit that could not be made: the message names the file and the exact edit to make by hand. */
 export class ManualEditError extends ScaffoldError {}

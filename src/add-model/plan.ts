@@ -1,6 +1,4 @@
 import { usageError } from "../generate/errors.ts";
-import { SCHEMA_PATH } from "./emit/graphql/sdl.ts";
-import { type EmittedFile, emitModelFiles, modelPaths } from "./emit/index.ts";
 import { parseFieldSpec } from "./field-spec.ts";
 import { sha256 } from "./format.ts";
 import { helperChanges, templateFile } from "./helpers.ts";
@@ -9,6 +7,7 @@ import { emitContext, type ModelRecord, type ModelTemplate, namesOf, type Relate
 import { modelNames } from "./names.ts";
 import { addToModuleList, ManualEditError, spreadModelAdapters } from "./patches.ts";
 import { type Project, TEMPLATE_FOLDERS, TEMPLATE_MODELS } from "./project.ts";
+import { type EmittedFile, emitModelFiles, modelPaths } from "./render/model-files.ts";
 import { renderProjectFile } from "./render/project.ts";
 import { readmeSection, sectionEnd, sectionStart } from "./render/readme.ts";
 import { type RunRecord, recordedRuns, runRecord } from "./runs.ts";
@@ -21,6 +20,7 @@ import {
   documentUserDeleteConflict,
   GRAPHQL_SERVER_PATH,
   relateUserRepository,
+  SCHEMA_PATH,
   USER_SERVICE_PATH,
   USERS_PORT_PATH,
   USERS_REPOSITORY_PATH,

@@ -1,6 +1,8 @@
-import { SCHEMA_PATH } from "./emit/graphql/sdl.ts";
 import type { ModelTemplate } from "./model.ts";
 import { manual, sortImportBlock } from "./patches.ts";
+
+/** The template's GraphQL schema: the users' types, which add-model leaves as they are but for one description. */
+export const SCHEMA_PATH = "src/graphql/schema.graphql";
 
 export const GRAPHQL_SERVER_PATH = "src/graphql/graphql-server.ts";
 

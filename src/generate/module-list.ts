@@ -1,4 +1,4 @@
-import { compareSources } from "../add-model/emit/imports.ts";
+import { compareSources } from "../add-model/import-lines.ts";
 
 /**
  * Base's `src/modules.ts` lists the project's modules: every `src/<folder>/<name>.module.ts` the chosen layers

@@ -9,13 +9,12 @@ import { spawnSync } from "node:child_process";
 import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { emitModelFiles } from "../../src/add-model/emit/index.ts";
 import type { Field } from "../../src/add-model/field-spec.ts";
 import { emitContext, type ModelRecord, type ModelTemplate, namesOf } from "../../src/add-model/model.ts";
+import { emitModelFiles } from "../../src/add-model/render/model-files.ts";
 import { SAMPLE_CHILD, SAMPLE_FIELDS, SAMPLE_MODEL, SAMPLE_PARENT } from "../../src/add-model/render/sample.ts";
 import { DATABASES } from "../../src/generate/choices.ts";
 import { repositoryTemplates } from "../../src/generate/template-source.ts";
-
 
 const ROOT = join(import.meta.dir, "..", "..");
 const BIOME = join(ROOT, "node_modules", ".bin", "biome");

@@ -6,10 +6,10 @@ import type { SQL } from "drizzle-orm";
 import { MySqlDialect, getTableConfig as mysqlTableConfig } from "drizzle-orm/mysql-core";
 import { PgDialect, getTableConfig as pgTableConfig } from "drizzle-orm/pg-core";
 import { SQLiteSyncDialect, getTableConfig as sqliteTableConfig } from "drizzle-orm/sqlite-core";
-import { emitModelFiles, modelPaths } from "../../src/add-model/emit/index.ts";
 import type { Field } from "../../src/add-model/field-spec.ts";
 import { helperChanges } from "../../src/add-model/helpers.ts";
 import { emitContext, type ModelRecord } from "../../src/add-model/model.ts";
+import { emitModelFiles, modelPaths } from "../../src/add-model/render/model-files.ts";
 import { repoRoot } from "../support/generated-project.ts";
 
 const field = (name: string, type: Field["type"], modifiers: Partial<Field> = {}): Field => ({

@@ -1,4 +1,4 @@
-import { type ImportSpec, importLines } from "../emit/imports.ts";
+import { type ImportSpec, importLines } from "../import-lines.ts";
 
 const NAMED_IMPORT = /^import (type )?\{([^}]*)\} from "([^"]+)";\n/gm;
 

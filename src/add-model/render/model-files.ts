@@ -1,7 +1,7 @@
 import type { EmitContext, Related } from "../model.ts";
-import { renderResourceFile } from "../render/resource.ts";
-import { SAMPLE_MODEL } from "../render/sample.ts";
-import { type FileKind, fileNames, folderOf } from "./paths.ts";
+import { type FileKind, fileNames, folderOf } from "../paths.ts";
+import { renderResourceFile } from "./resource.ts";
+import { SAMPLE_MODEL } from "./sample.ts";
 
 export interface EmittedFile {
   path: string;

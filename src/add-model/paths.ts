@@ -1,5 +1,5 @@
-import type { ModelTemplate, Related } from "../model.ts";
-import type { ModelNames } from "../names.ts";
+import type { ModelTemplate, Related } from "./model.ts";
+import type { ModelNames } from "./names.ts";
 
 /**
  * The files of one resource, named like the template's users (`src/users/user.ts`, `users.port.ts`,
