@@ -24,10 +24,13 @@ const apiHeaders = secureHeaders({
   removePoweredBy: false,
 });
 
-/** Tokens and user data must not stay in a browser's or proxy's cache (hono/secure-headers sets no Cache-Control). */
+/**
+ * Tokens and user data must not stay in a browser's or proxy's cache (hono/secure-headers sets no Cache-Control). Set
+ * before the route runs, as a default its answer replaces with a Cache-Control of its own.
+ */
 const noStore: MiddlewareHandler = async (c, next) => {
+  c.header("Cache-Control", "no-store");
   await next();
-  if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
 };
 
 /** The security headers of every answer they run for (app.ts: every answer but the health probes'). */
