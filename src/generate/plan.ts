@@ -71,7 +71,8 @@ function renderedUsers(tree: TemplateTree, options: ProjectOptions): Array<[stri
   if (!rendersUsers(template)) return [];
   const read = (path: string) => {
     const file = tree.files[path];
-    if (!file) throw new Error(`The templates have no ${path}: the users of the ${template} template are rendered from it.`);
+    if (!file)
+      throw new Error(`The templates have no ${path}: the users of the ${template} template are rendered from it.`);
     return file.contents;
   };
   return templateUserFiles([], { template, database }, read).map(({ path, contents }) => [

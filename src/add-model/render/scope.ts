@@ -149,7 +149,8 @@ export function resourceScope(context: EmitContext, all: readonly Related[]): Sc
         parents: record.belongsTo.length > 0,
         uniqueFields: record.fields.some((field) => field.unique),
         // One message for the model's CONFLICT: its only unique field's own (otherwise the generic one names them).
-        takenMessage: record.fields.filter((field) => field.unique).length === 1 &&
+        takenMessage:
+          record.fields.filter((field) => field.unique).length === 1 &&
           record.fields.some((field) => field.unique && field.takenMessage !== undefined),
         emailFields: record.fields.some((field) => field.format === "email"),
         maxLengthFields: record.fields.some((field) => field.maxLength !== undefined),
