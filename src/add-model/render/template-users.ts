@@ -4,8 +4,8 @@ import { type EmittedFile, emitModelFiles, modelPaths } from "./model-files.ts";
 import type { ReadTemplate } from "./resource.ts";
 
 /** The templates whose users are rendered from the sample resource (`full`'s are its own, with authentication). */
-export const RENDERED_USER_TEMPLATES = ["minimal", "graphql"] as const;
-export type RenderedUserTemplate = (typeof RENDERED_USER_TEMPLATES)[number];
+const RENDERED_USER_TEMPLATES = ["minimal", "graphql"] as const;
+type RenderedUserTemplate = (typeof RENDERED_USER_TEMPLATES)[number];
 
 export const rendersUsers = (template: string): template is RenderedUserTemplate =>
   (RENDERED_USER_TEMPLATES as readonly string[]).includes(template);
