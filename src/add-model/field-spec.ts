@@ -14,6 +14,14 @@ export interface Field {
   unique: boolean;
   notNull: boolean;
   index: boolean;
+  /** Options the field spec has no syntax for (the template's users have them): checked as an e-mail address, */
+  format?: "email";
+  /** at most this many characters (a string's column and input; 255 without it), */
+  maxLength?: number;
+  /** the example value of the API's documentation, */
+  example?: string;
+  /** and, for a unique field, the CONFLICT's message when a live row holds the value. */
+  takenMessage?: string;
 }
 
 /** Added to every model; ignored in a spec, with a notice. */

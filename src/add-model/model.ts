@@ -29,12 +29,13 @@ export interface Related {
 /** The name of the template's model that added models may belong to. */
 export const USER = "User";
 
-const field = (name: string, notNull: boolean, unique = false): Field => ({
+const field = (name: string, notNull: boolean, options: Partial<Field> = {}): Field => ({
   name,
   type: "string",
   notNull,
-  unique,
+  unique: false,
   index: false,
+  ...options,
 });
 
 /**
@@ -44,8 +45,11 @@ const field = (name: string, notNull: boolean, unique = false): Field => ({
 export function templateUser(template: ModelTemplate): Related {
   const fields =
     template === "full"
-      ? [field("email", true, true), field("password_hash", true)]
-      : [field("email", true, true), field("name", false)];
+      ? [field("email", true, { unique: true }), field("password_hash", true)]
+      : [
+          field("email", true, { unique: true, format: "email", takenMessage: "E-mail already in use" }),
+          field("name", false, { maxLength: 100, example: "Ada Lovelace" }),
+        ];
   const record = { name: USER, plural: null, fields, belongsTo: [], hasMany: [], public: false };
   return { record, names: modelNames(USER), templateUser: true };
 }

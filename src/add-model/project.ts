@@ -19,7 +19,7 @@ export interface Project {
 /** The resources the templates bring themselves: add-model refuses these names. */
 export const TEMPLATE_MODELS: Record<TemplateName, string[]> = {
   full: ["User", "RefreshToken", "Auth"],
-  minimal: ["User", "UsersHttp"],
+  minimal: ["User"],
   graphql: ["User"],
 };
 

@@ -1,4 +1,3 @@
-import type { ModelTemplate } from "./model.ts";
 import { manual, sortImportBlock } from "./patches.ts";
 
 /** The template's GraphQL schema: the users' types, which add-model leaves as they are but for one description. */
@@ -47,10 +46,8 @@ export const addModelResolvers = (code: string): string => {
 
 export const USERS_REPOSITORY_PATH = "src/users/users.repository.ts";
 export const USERS_PORT_PATH = "src/users/users.port.ts";
-export const USER_SERVICE_PATH = "src/users/user.service.ts";
-/** The users' in-memory repository: `full` keeps it with its other ports' in the tests' support. */
-export const usersInMemoryPath = (template: ModelTemplate) =>
-  template === "full" ? "test/support/in-memory.ts" : "src/users/users.in-memory.ts";
+/** `full`'s users' in-memory repository, kept with its other ports' in the tests' support. */
+export const FULL_USERS_IN_MEMORY = "test/support/in-memory.ts";
 
 const FIND_BY_ID = "  findById(id: number): Promise<User | undefined>;\n";
 const FIND_BY_ID_METHOD = "  findById(id: number): Promise<User | undefined> {\n    return this.#rows.byId(id);\n  }\n";
@@ -115,33 +112,11 @@ export const addInMemoryFindUsersByIds = (path: string, code: string): string =>
     `${IN_MEMORY_FIND_BY_ID}\n  async findByIds(ids: number[]): Promise<User[]> {\n    return this.rows.filter((row) => !row.deletedAt && ids.includes(row.id)).map(publicUser);\n  }\n`,
   );
 
-const USERS_LIST =
-  "  list(page: { limit: number; offset: number }): Promise<User[]> {\n    return this.#users.list(page);\n  }\n";
-
-/** `src/users/user.service.ts` (graphql), with the first model of users: the read its `user` fields batch. */
-export const addGetUsersByIds = (code: string): string =>
-  replaceOnce(
-    USER_SERVICE_PATH,
-    code,
-    USERS_LIST,
-    `${USERS_LIST}\n  /** The live users among \`ids\`, in one read (GraphQL's batched \`user\` fields of the models that belong to users). */\n  getByIds(ids: number[]): Promise<User[]> {\n    return this.#users.findByIds(ids);\n  }\n`,
-  );
-
 export const USERS_ROUTES_PATH = "src/users/users.routes.ts";
 
-/**
- * `src/users/users.routes.ts` (the REST templates), with the users' guard: the users' DELETE documents the
- * 409 CONFLICT it can now answer.
- */
-export const documentUserDeleteConflict = (template: "full" | "minimal", code: string): string =>
-  template === "full"
-    ? replaceOnce(USERS_ROUTES_PATH, code, "[403],", "[403, 409],")
-    : replaceOnce(
-        USERS_ROUTES_PATH,
-        code,
-        `routes.remove("Delete a user (soft delete: the row keeps its deletion time)")`,
-        `routes.remove("Delete a user (soft delete: the row keeps its deletion time)", [409])`,
-      );
+/** `full`'s `src/users/users.routes.ts`, with the users' guard: the users' DELETE documents the 409 CONFLICT it can answer. */
+export const documentUserDeleteConflict = (code: string): string =>
+  replaceOnce(USERS_ROUTES_PATH, code, "[403],", "[403, 409],");
 
 /** The `graphql` template's schema, with the users' guard: `deleteUser` documents its CONFLICT. */
 export const documentDeleteUserConflict = (sdl: string): string =>

@@ -1,3 +1,4 @@
+import { rendersUsers, templateUserFiles } from "../add-model/render/template-users.ts";
 import { mergeEnv } from "./merge-env.ts";
 import { mergeJson } from "./merge-json.ts";
 import { mergeMarkdown } from "./merge-markdown.ts";
@@ -61,9 +62,28 @@ export function selectLayers(tree: TemplateTree, options: ProjectOptions): strin
     .map(({ dir }) => dir);
 }
 
+/** Where a project's file rendered from the sample resource (not copied from a layer) comes from. */
+export const SAMPLE_RESOURCE = "resource";
+
+/** The template's users, rendered from the tree's sample resource (`minimal`, `graphql`); none for the others. */
+function renderedUsers(tree: TemplateTree, options: ProjectOptions): Array<[string, LayeredFile]> {
+  const { template, database } = options;
+  if (!rendersUsers(template)) return [];
+  const read = (path: string) => {
+    const file = tree.files[path];
+    if (!file)
+      throw new Error(`The templates have no ${path}: the users of the ${template} template are rendered from it.`);
+    return file.contents;
+  };
+  return templateUserFiles([], { template, database }, read).map(({ path, contents }) => [
+    path,
+    { contents, mode: 0o644, layers: [SAMPLE_RESOURCE] },
+  ]);
+}
+
 /** Pure: options + template tree -> the files of the project, sorted by path. */
 export function planProject(tree: TemplateTree, options: ProjectOptions): PlannedFile[] {
-  const files = new Map<string, LayeredFile>();
+  const files = new Map<string, LayeredFile>(renderedUsers(tree, options));
   const sources = Object.entries(tree.files);
   for (const layer of selectLayers(tree, options)) {
     const prefix = `layers/${layer}/`;

@@ -26,7 +26,9 @@ async function setup() {
   // @each parent
   const storageBin = {
     // @each field
-    // @if string
+    // @if email
+    displayName: "display_name1@example.com",
+    // @elif string
     displayName: "display name 1",
     // @elif int
     stockDelta: -3,
@@ -52,7 +54,9 @@ async function setup() {
 /** A valid input; `n` makes it differ from the others/*@if parents*/ (every parent is the first one)/*@end*/. */
 const input = (n: number) => ({
   // @each field
-  // @if string
+  // @if email
+  displayName: `display_name${n}@example.com`,
+  // @elif string
   displayName: `display name ${n}`,
   // @elif int
   stockDelta: -n * 3,
@@ -154,7 +158,9 @@ describe("StockItemService", () => {
     const a = await service.create(input(1));
     const fields = {
       // @each field
-      // @if string
+      // @if email
+      displayName: "display_name1@example.com",
+      // @elif string
       displayName: "display name 1",
       // @elif int
       stockDelta: -3,
@@ -197,7 +203,9 @@ describe("StockItemService", () => {
     const b = await service.create(input(2));
     const fields = {
       // @each field
-      // @if string
+      // @if email
+      displayName: "display_name1@example.com",
+      // @elif string
       displayName: "display name 1",
       // @elif int
       stockDelta: -3,

@@ -1,3 +1,4 @@
+import { normalizeEmail } from "../platform/email.ts";
 import { conflict, notFound } from "../platform/errors.ts";
 import type { StockItem, StockItemInput, StockItemRelation } from "./stock-item.ts";
 import type { StockItemFields, StockItemRepository } from "./stock-items.port.ts";
@@ -24,10 +25,16 @@ const stockItemNotFound = (id: number) => notFound(`StockItem ${id} not found`);
 const storageBinNotFound = (id: number) => notFound(`StorageBin ${id} not found`);
 // @end
 
-/** The stored form of an input: a field left out is null. */
+/** The stored form of an input: a field left out is null/*@if emailFields*/, an e-mail address normalised/*@end*/. */
 const fields = (input: StockItemInput): StockItemFields => ({
   // @each field
+  // @if email && notNull
+  displayName: normalizeEmail(input.displayName),
+  // @elif email
+  shortNote: input.shortNote == null ? null : normalizeEmail(input.shortNote),
+  // @else
   displayName: input.displayName/*@if nullable*/ ?? null/*@end*/,
+  // @end
   // @end
   // @each parent
   storageBinId: input.storageBinId,

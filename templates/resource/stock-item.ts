@@ -5,7 +5,7 @@ import type { StorageBin } from "../storage-bins/storage-bin.ts";
 import type { SupplyOrder } from "../supply-orders/supply-order.ts";
 // @end
 
-/** A stock item (added by `scaffold add-model`; soft-deleted stock items are invisible). */
+/** A stock item (/*@if !templateUser*/added by `scaffold add-model`; /*@end*/soft-deleted stock items are invisible). */
 export interface StockItem {
   id: number;
   // @each field
@@ -36,6 +36,15 @@ export interface StockItem {
   // @end (GraphQL reads relations through their own fields, in the resolvers, not through `include`)
 }
 
+// @if maxLengthFields
+/** Limits of the input, shared by the API's schemas and the table. */
+// @each field
+// @if maxLength
+export const DISPLAY_NAME_MAX_LENGTH = 140;
+// @end
+// @end
+
+// @end
 /** What creating or replacing a stock item takes: a field left out is stored as null. */
 export interface StockItemInput {
   // @each field

@@ -13,7 +13,9 @@ const codes = (body: Json): string[] => (body.errors ?? []).map((error: Json) =>
 /** A valid input as GraphQL's JSON; `n` makes it differ from the others/*@if parents*/ (every parent is the first one)/*@end*/. */
 const input = (n: number) => ({
   // @each field
-  // @if string
+  // @if email
+  displayName: `display_name${n}@example.com`,
+  // @elif string
   displayName: `display name ${n}`,
   // @elif int
   stockDelta: -n * 3,
@@ -40,7 +42,9 @@ async function setup() {
   await adapters.storageBins.create(
     {
       // @each field
-      // @if string
+      // @if email
+      displayName: "display_name1@example.com",
+      // @elif string
       displayName: "display name 1",
       // @elif int
       stockDelta: -3,
@@ -152,7 +156,9 @@ describe("stock items over GraphQL", () => {
     const child = await supplyOrders.create(
       {
         // @each field
-        // @if string
+        // @if email
+        displayName: "display_name1@example.com",
+        // @elif string
         displayName: "display name 1",
         // @elif int
         stockDelta: -3,
@@ -186,7 +192,9 @@ describe("stock items over GraphQL", () => {
     const child = await supplyOrders.create(
       {
         // @each field
-        // @if string
+        // @if email
+        displayName: "display_name1@example.com",
+        // @elif string
         displayName: "display name 1",
         // @elif int
         stockDelta: -3,

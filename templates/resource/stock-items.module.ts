@@ -14,20 +14,14 @@ import { stockItemRepository } from "./stock-items.repository.ts";
 import { stockItemRoutes/*@each parent*/, storageBinStockItemsRoutes/*@end*/ } from "./stock-items.routes.ts";
 
 // @if graphql
-/** StockItems (added by `scaffold add-model`): repository and service, which the GraphQL resolvers take from the container. */
+/** StockItems/*@if !templateUser*/ (added by `scaffold add-model`)/*@end*/: repository and service, which the GraphQL resolvers take from the container. */
 // @else
-/** StockItems (added by `scaffold add-model`): repository, service and REST routes at /api/v1/stock-items/*@if minimal*/, no authentication/*@elif protected*/, behind the access token/*@else*/, public/*@end*/. */
+/** StockItems/*@if !templateUser*/ (added by `scaffold add-model`)/*@end*/: repository, service and REST routes at /api/v1/stock-items/*@if minimal*/, no authentication/*@elif protected*/, behind the access token/*@else*/, public/*@end*/. */
 // @end
 export const stockItemsModule = defineModule({
-  adapters: ({ db }): { stockItems: StockItemRepository/*@each parent*/; storageBins: StorageBinRepository/*@end*//*@each child*/; supplyOrders: SupplyOrderRepository/*@end*/ } =>
-    ({ stockItems: stockItemRepository(db)/*@each parent*/, storageBins: storageBinRepository(db)/*@end*//*@each child*/, supplyOrders: supplyOrderRepository(db)/*@end*/ }),
+  adapters: ({ db }): { stockItems: StockItemRepository/*@each parent*/; storageBins: StorageBinRepository/*@end*//*@each child*/; supplyOrders: SupplyOrderRepository/*@end*/ } => ({ stockItems: stockItemRepository(db)/*@each parent*/, storageBins: storageBinRepository(db)/*@end*//*@each child*/, supplyOrders: supplyOrderRepository(db)/*@end*/ }),
   provide: ({ adapters }) => ({ stockItemService: new StockItemService(adapters) }),
   // @if rest
-  routes: (container: { stockItemService: StockItemService/*@if protected*/; requireAuth: MiddlewareHandler/*@end*/ }) => [
-    { path: "/api/v1/stock-items", router: stockItemRoutes(container) },
-    // @each parent
-    { path: "/api/v1/storage-bins", router: storageBinStockItemsRoutes(container) },
-    // @end
-  ],
+  routes: (container: { stockItemService: StockItemService/*@if protected*/; requireAuth: MiddlewareHandler/*@end*/ }) => [{ path: "/api/v1/stock-items", router: stockItemRoutes(container) }/*@each parent*/, { path: "/api/v1/storage-bins", router: storageBinStockItemsRoutes(container) }/*@end*/],
   // @end
 });

@@ -34,7 +34,13 @@ const publicColumns = {
 const live = isNull(stockItems.deletedAt);
 // @if uniqueFields
 
+// @if takenMessage
+// @each unique
+const TAKEN = "Display name already in use";
+// @end
+// @else
 const TAKEN = "A stock item with this /*@each unique join=" or "*/display_name/*@end*/ already exists";
+// @end
 
 /** A unique-constraint violation as the domain's CONFLICT. */
 const taken = (error: unknown) => Promise.reject(isUniqueViolation(error) ? conflict(TAKEN) : error);

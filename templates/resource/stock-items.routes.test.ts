@@ -52,7 +52,9 @@ async function createUser(api: Api): Promise<number> {
 async function createStorageBin(api: Api, n = 1): Promise<number> {
   const { status, body } = await api.post("/api/v1/storage-bins", {
     // @each field
-    // @if string
+    // @if email
+    display_name: `display_name${n}@example.com`,
+    // @elif string
     display_name: `display name ${n}`,
     // @elif int
     stock_delta: -n * 3,
@@ -94,7 +96,9 @@ async function setup() {
 /** A valid body; `n` makes it differ from the others. */
 const body = (n: number/*@if ids*/, ids: Ids/*@end*/) => ({
   // @each field
-  // @if string
+  // @if email
+  display_name: `display_name${n}@example.com`,
+  // @elif string
   display_name: `display name ${n}`,
   // @elif int
   stock_delta: -n * 3,
@@ -369,7 +373,9 @@ describe("stock items routes", () => {
     await api.post("/api/v1/stock-items", body(1/*@if ids*/, ids/*@end*/));
     const child = await api.post("/api/v1/supply-orders", {
       // @each field
-      // @if string
+      // @if email
+      display_name: "display_name1@example.com",
+      // @elif string
       display_name: "display name 1",
       // @elif int
       stock_delta: -3,
@@ -407,7 +413,9 @@ describe("stock items routes", () => {
     await api.post("/api/v1/stock-items", body(2/*@if ids*/, ids/*@end*/));
     const child = await api.post("/api/v1/supply-orders", {
       // @each field
-      // @if string
+      // @if email
+      display_name: "display_name1@example.com",
+      // @elif string
       display_name: "display name 1",
       // @elif int
       stock_delta: -3,

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import type { StockItem, StockItemInput } from "./stock-item.ts";
+import { emailSchema } from "../platform/http/params.ts";
+import { /*@each field*//*@if maxLength*/DISPLAY_NAME_MAX_LENGTH, /*@end*//*@end*/type StockItem, type StockItemInput } from "./stock-item.ts";
 
 const timestamp = z.iso.datetime().openapi({ example: "2025-01-01T12:00:00.000Z" });
 // @if timeFields
@@ -56,8 +57,10 @@ export const toStockItemBody = (stockItem: StockItem): z.infer<typeof stockItemS
 export const stockItemInputSchema = z
   .strictObject({
     // @each field
-    // @if string
-    display_name: z.string().max(255)/*@if nullable*/.nullable().optional()/*@end*/,
+    // @if email
+    display_name: emailSchema/*@if nullable*/.nullable().optional()/*@end*/,
+    // @elif string
+    display_name: z.string().max(/*@if maxLength*/DISPLAY_NAME_MAX_LENGTH/*@else*/255/*@end*/)/*@if nullable*/.nullable().optional()/*@end*//*@if example*/.openapi({ example: "Blue crate" })/*@end*/,
     // @elif int
     stock_delta: z.int32()/*@if nullable*/.nullable().optional()/*@end*/,
     // @elif uint

@@ -12,6 +12,7 @@ import {
   timestampColumn,
 } from "../platform/database/dialect.ts";
 import { index, referenceColumn } from "../platform/database/references.ts";
+import { /*@each field*//*@if maxLength*/DISPLAY_NAME_MAX_LENGTH, /*@end*//*@end*/} from "./stock-item.ts";
 // @each parent
 import { storageBins } from "../storage-bins/storage-bins.table.ts";
 // @end
@@ -22,7 +23,7 @@ export const stockItems = table(
     id: idColumn(),
     // @each field
     // @if string
-    displayName: stringColumn("display_name", 255)/*@if notNull*/.notNull()/*@end*/,
+    displayName: stringColumn("display_name", /*@if maxLength*/DISPLAY_NAME_MAX_LENGTH/*@else*/255/*@end*/)/*@if notNull*/.notNull()/*@end*/,
     // @elif integer
     unitCount: integerColumn("unit_count")/*@if notNull*/.notNull()/*@end*/,
     // @elif float64

@@ -191,9 +191,7 @@ describe("scaffold add-model: plan and apply", () => {
     expect(result.stdout).toContain("npx drizzle-kit generate --name add_categories");
     const index = await readFile(join(dir, "src/modules.ts"), "utf8");
     expect(index).toContain('import { categoriesModule } from "./categories/categories.module.ts";');
-    expect(index).toContain(
-      "export const modules = [apidocsModule, usersModule, usersHttpModule, categoriesModule] as const;",
-    );
+    expect(index).toContain("export const modules = [apidocsModule, usersModule, categoriesModule] as const;");
     // Strict input: an unknown key is a 400 naming it, which the model's own routes test checks.
     expect(await readFile(join(dir, "src/categories/categories.schemas.ts"), "utf8")).toContain(
       "export const categoryInputSchema = z\n  .strictObject({",

@@ -72,8 +72,8 @@ ${[...listed.split(", "), "productTagsModule"].map((name) => `  ${name},`).join(
   });
 
   test("the printed edits of the other registries, once made by hand, let the next run through", () => {
-    // The users' repository with every other edit made, and the line the guard replaces twice.
-    const template = readFileSync(join(repoRoot, "templates/layers/users", USERS_REPOSITORY_PATH), "utf8");
+    // full's users' repository (the others' are rendered) with every other edit made, and the line the guard replaces twice.
+    const template = readFileSync(join(repoRoot, "templates/layers/full", USERS_REPOSITORY_PATH), "utf8");
     const guarded = "return guardedSoftDelete(this.#db, users, id, now, guardUserChildren);";
     const importLine = 'import { guardUserChildren } from "./user-children.ts";';
     const repository = relateUserRepository(template)

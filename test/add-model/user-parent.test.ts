@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { readFile, writeFile } from "node:fs/promises";
+import { access, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { cliEnv, runCli } from "../cli/run-cli.ts";
 import { added, snapshot, useProjectFixtures } from "./project-fixture.ts";
@@ -14,46 +14,72 @@ const USERS_ROUTES = "src/users/users.routes.ts";
 const SDL = "src/graphql/schema.graphql";
 
 const read = (dir: string, path: string) => readFile(join(dir, path), "utf8");
+const exists = (dir: string, path: string) =>
+  access(join(dir, path)).then(
+    () => true,
+    () => false,
+  );
 
 describe("scaffold add-model --belongs-to User", () => {
-  for (const template of ["full", "minimal", "graphql"] as const) {
-    test(`${template}: user_id, the users' guard patched in once, and rewritten with every model of users`, async () => {
+  test("full: user_id, the users' guard patched in once, and rewritten with every model of users", async () => {
+    const dir = await fixtures.project("full");
+    const original = await read(dir, REPOSITORY);
+    await added(dir, POST);
+    const repository = await read(dir, REPOSITORY);
+    expect(repository).toContain("return guardedSoftDelete(this.#db, users, id, now, guardUserChildren);");
+    expect(repository).toContain(`import { guardUserChildren } from "./user-children.ts";`);
+    // Besides that line and its import, the template's file gains only what the first model of users needs: the
+    // database it keeps (a field and its assignment) and findByIds (a blank line and three).
+    expect(repository.split("\n").length).toBe(original.split("\n").length + 7);
+    // The users' delete documents the guard's 409.
+    expect(await read(dir, USERS_ROUTES)).toContain("  [403, 409],\n);");
+    expect(await read(dir, GUARD)).toContain("still has posts: delete them first`);");
+    expect(await read(dir, "src/posts/posts.table.ts")).toContain(`import { users } from "../users/users.table.ts";`);
+    expect(await read(dir, "src/posts/posts.module.ts")).toContain("users: userRepository(db)");
+
+    const plan = await runCli([...NOTE, "--json"], dir, { env: cliEnv() });
+    const changed: string[] = JSON.parse(plan.stdout).change;
+    expect(changed).toContain(GUARD);
+    expect(changed).not.toContain(REPOSITORY);
+    expect(changed).not.toContain(USERS_ROUTES);
+    await added(dir, NOTE);
+    expect(await read(dir, REPOSITORY)).toBe(repository);
+    expect(await read(dir, GUARD)).toContain("still has notes: delete them first");
+  });
+
+  for (const template of ["minimal", "graphql"] as const) {
+    test(`${template}: user_id, and the users rendered again with every model of users as their children`, async () => {
       const dir = await fixtures.project(template);
-      const original = await read(dir, REPOSITORY);
       await added(dir, POST);
       const repository = await read(dir, REPOSITORY);
-      expect(repository).toContain("return guardedSoftDelete(this.#db, users, id, now, guardUserChildren);");
-      expect(repository).toContain(`import { guardUserChildren } from "./user-children.ts";`);
-      // Besides that line and its import, the template's file gains only what the first model of users needs: the
-      // database it keeps (a field and its assignment) and findByIds (a blank line and three).
-      expect(repository.split("\n").length).toBe(original.split("\n").length + 7);
-      // The users' delete documents the guard's 409.
+      // The users' delete checks their children under the user's lock, as any parent's does (no guard file).
+      expect(repository).toContain("if (!(await lockLive(tx, users, id))) return false;");
+      expect(repository).toContain("still has posts: delete them first`);");
+      expect(await exists(dir, GUARD)).toBe(false);
+      expect(await read(dir, "src/users/user.service.ts")).toContain("await this.#posts.existsForUser(id)");
+      // The users' delete documents the 409.
       if (template === "graphql") {
         const sdl = await read(dir, SDL);
         expect(sdl).toContain(
           `NOT_FOUND for an unknown or deleted user; CONFLICT while the user owns rows (delete them first)."\n  deleteUser(`,
         );
+        expect(await read(dir, "src/users/user.service.ts")).toContain("getByIds(ids: number[]): Promise<User[]>");
       } else {
-        const routes = await read(dir, USERS_ROUTES);
-        expect(routes).toContain(template === "full" ? "  [403, 409],\n);" : `deletion time)", [409]);`);
-      }
-      expect(await read(dir, GUARD)).toContain("still has posts: delete them first`);");
-      expect(await read(dir, "src/posts/posts.table.ts")).toContain(`import { users } from "../users/users.table.ts";`);
-      expect(await read(dir, "src/posts/posts.module.ts")).toContain("users: userRepository(db)");
-      if (template === "minimal") {
+        expect(await read(dir, USERS_ROUTES)).toContain(`deletion time)", [409]);`);
         const routes = await read(dir, "src/posts/posts.routes.ts");
         expect(routes).toContain(`import { toUserBody, userSchema } from "../users/users.schemas.ts";`);
         expect(routes).not.toContain("mayWriteFor");
       }
+      expect(await read(dir, "src/posts/posts.table.ts")).toContain(`import { users } from "../users/users.table.ts";`);
+      expect(await read(dir, "src/posts/posts.module.ts")).toContain("users: userRepository(db)");
 
       const plan = await runCli([...NOTE, "--json"], dir, { env: cliEnv() });
       const changed: string[] = JSON.parse(plan.stdout).change;
-      expect(changed).toContain(GUARD);
-      expect(changed).not.toContain(REPOSITORY);
-      expect(changed).not.toContain(USERS_ROUTES);
+      expect(changed).toContain(REPOSITORY);
       await added(dir, NOTE);
-      expect(await read(dir, REPOSITORY)).toBe(repository);
-      expect(await read(dir, GUARD)).toContain("still has notes: delete them first");
+      const both = await read(dir, REPOSITORY);
+      expect(both).toContain("still has posts: delete them first`);");
+      expect(both).toContain("still has notes: delete them first`);");
     });
   }
 
@@ -68,7 +94,7 @@ describe("scaffold add-model --belongs-to User", () => {
     expect(await read(dir, "README.md")).toContain("/api/v1/users/{userId}/posts");
   });
 
-  test("a hand-edited users' repository: exit 1 with the edit to make, nothing written", async () => {
+  test("a hand-edited users' repository: exit 1 naming it, nothing written", async () => {
     const dir = await fixtures.project("minimal");
     const path = join(dir, REPOSITORY);
     await writeFile(
@@ -79,8 +105,9 @@ describe("scaffold add-model --belongs-to User", () => {
     const result = await runCli([...POST, "--yes"], dir, { env: cliEnv() });
     expect(await snapshot(dir)).toEqual(before);
     expect(result.exitCode).toBe(1);
-    expect(result.stderr).toContain(REPOSITORY);
-    expect(result.stderr).toContain("return guardedSoftDelete(this.#db, users, id, now, guardUserChildren);");
+    expect(result.stderr).toContain(
+      `changed since add-model wrote them, so it cannot update them for Post (nothing was written): ${REPOSITORY}.`,
+    );
   });
 
   test("hand-edited users' routes: exit 1 naming the file and the edit, nothing written", async () => {

@@ -116,11 +116,11 @@ describe("generating the minimal project", () => {
     expect(result.stdout).toContain("Created demo (minimal, sqlite, observability none)");
     expect(result.stdout).not.toContain("JWT_SECRET");
     const files = await projectFiles(join(cwd, "demo"));
-    expect(files).toEqual(expect.arrayContaining(["src/users/users.module.ts", "src/users/users-http.module.ts"]));
+    expect(files).toEqual(expect.arrayContaining(["src/users/users.module.ts", "src/users/users.routes.ts"]));
     expect(files.filter((file) => /auth|jwt|bcrypt|refresh-token/i.test(file))).toEqual([]);
     expect(await readText(join(cwd, "demo/.env"))).not.toContain("JWT_SECRET");
     expect(await readText(join(cwd, "demo/src/modules.ts"))).toContain(
-      "export const modules = [apidocsModule, usersModule, usersHttpModule] as const;",
+      "export const modules = [apidocsModule, usersModule] as const;",
     );
   });
 });

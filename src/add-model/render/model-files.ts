@@ -1,6 +1,6 @@
 import type { EmitContext, Related } from "../model.ts";
 import { type FileKind, fileNames, folderOf } from "../paths.ts";
-import { renderResourceFile } from "./resource.ts";
+import { type ReadTemplate, renderResourceFile } from "./resource.ts";
 import { SAMPLE_MODEL } from "./sample.ts";
 
 export interface EmittedFile {
@@ -21,8 +21,11 @@ const API_KINDS: Record<"graphql" | "rest", FileKind[]> = {
   rest: ["schemas", "routes"],
 };
 
-/** Every file of one model, rendered from the sample resource (templates/resource/) (pure). */
-export function emitModelFiles(context: EmitContext, all: Related[]): EmittedFile[] {
+/**
+ * Every file of one model, rendered from the sample resource (templates/resource/ of `read`'s tree; the CLI's own by
+ * default) (pure).
+ */
+export function emitModelFiles(context: EmitContext, all: readonly Related[], read?: ReadTemplate): EmittedFile[] {
   const paths = modelPaths(context);
   const samples = fileNames(SAMPLE_MODEL);
   const graphql = context.template === "graphql";
@@ -38,5 +41,5 @@ export function emitModelFiles(context: EmitContext, all: Related[]): EmittedFil
     "serviceTest",
     graphql ? "resolversTest" : "routesTest",
   ];
-  return kinds.map((kind) => ({ path: paths[kind], contents: renderResourceFile(samples[kind], context, all) }));
+  return kinds.map((kind) => ({ path: paths[kind], contents: renderResourceFile(samples[kind], context, all, read) }));
 }

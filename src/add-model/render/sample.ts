@@ -12,6 +12,16 @@ export const SAMPLE_PARENT: ModelNames = modelNames("StorageBin");
 /** A model belonging to the sample (`--has-many`, or any model with `--belongs-to StockItem`), inside `@each child`. */
 export const SAMPLE_CHILD: ModelNames = modelNames("SupplyOrder");
 
+/**
+ * The values a field's options are written with in the sample: inside `@each field`, each is replaced by the field's
+ * own (`@if maxLength` and the like choose the lines that hold them).
+ */
+export const SAMPLE_OPTIONS = {
+  maxLength: "140",
+  example: "Blue crate",
+  takenMessage: "Display name already in use",
+} as const satisfies Partial<Record<keyof Field, string>>;
+
 const field = (name: string, type: Field["type"], modifiers: Partial<Field> = {}): Field => ({
   name,
   type,

@@ -2,7 +2,7 @@ import type { Field } from "../field-spec.ts";
 import { propertyName } from "../field-spec.ts";
 import { type EmitContext, type Related, templateUser, USER } from "../model.ts";
 import { fieldWords, type ModelNames, toPascal } from "../names.ts";
-import { SAMPLE_CHILD, SAMPLE_FIELDS, SAMPLE_MODEL, SAMPLE_PARENT } from "./sample.ts";
+import { SAMPLE_CHILD, SAMPLE_FIELDS, SAMPLE_MODEL, SAMPLE_OPTIONS, SAMPLE_PARENT } from "./sample.ts";
 import type { Scope } from "./template.ts";
 import { bodyKeys, prerequisites, typoOf } from "./test-data.ts";
 
@@ -26,12 +26,18 @@ function fieldSpellings(name: string): string[] {
   return [name, propertyName({ name }), toPascal(words), name.replace(/_/g, " "), name.toUpperCase()];
 }
 
-/** Every sample field's spellings, each with the same spelling of `field`'s name. */
+/** Every sample field's spellings, each with the same spelling of `field`'s name, and its options' sample values. */
 function fieldForms(field: Field): Forms {
   const target = fieldSpellings(field.name);
-  return SAMPLE_FIELDS.flatMap((sample) =>
-    fieldSpellings(sample.name).map((form, i): [string, string] => [form, target[i] as string]),
-  );
+  const options = (Object.keys(SAMPLE_OPTIONS) as Array<keyof typeof SAMPLE_OPTIONS>)
+    .filter((option) => field[option] !== undefined)
+    .map((option): [string, string] => [SAMPLE_OPTIONS[option], String(field[option])]);
+  return [
+    ...SAMPLE_FIELDS.flatMap((sample) =>
+      fieldSpellings(sample.name).map((form, i): [string, string] => [form, target[i] as string]),
+    ),
+    ...options,
+  ];
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -100,6 +106,9 @@ const FIELD_FLAGS = (field: Field): Record<string, boolean> => ({
   nullable: !field.notNull,
   unique: field.unique,
   index: field.index,
+  email: field.format === "email",
+  maxLength: field.maxLength !== undefined,
+  example: field.example !== undefined,
 });
 
 /**
@@ -139,6 +148,12 @@ export function resourceScope(context: EmitContext, all: readonly Related[]): Sc
         public: record.public,
         parents: record.belongsTo.length > 0,
         uniqueFields: record.fields.some((field) => field.unique),
+        // One message for the model's CONFLICT: its only unique field's own (otherwise the generic one names them).
+        takenMessage:
+          record.fields.filter((field) => field.unique).length === 1 &&
+          record.fields.some((field) => field.unique && field.takenMessage !== undefined),
+        emailFields: record.fields.some((field) => field.format === "email"),
+        maxLengthFields: record.fields.some((field) => field.maxLength !== undefined),
         nullableFields: record.fields.some((field) => !field.notNull),
         notNullFields: record.fields.some((field) => field.notNull),
         indexedFields: record.fields.some((field) => field.index),

@@ -21,7 +21,9 @@ export function prerequisites(context: EmitContext, all: readonly Related[]): Re
   need(context);
   for (const child of context.children) need(child);
   needed.delete(context.record.name);
-  return [...(needsUser ? [templateUser(context.template)] : []), ...needed.values()];
+  // The template's users need no user of their own first (a child of theirs belongs to the user under test).
+  const userFirst = needsUser && context.record.name !== USER;
+  return [...(userFirst ? [templateUser(context.template)] : []), ...needed.values()];
 }
 
 /** Every key of a body, sorted: the fields and each parent's `<parent>_id` (a required id). */
