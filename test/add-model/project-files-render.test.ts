@@ -8,34 +8,17 @@ import { spawnSync } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import type { Field } from "../../src/add-model/field-spec.ts";
 import { emitContext, type ModelRecord, type ModelTemplate, namesOf } from "../../src/add-model/model.ts";
 import { renderProjectFile } from "../../src/add-model/render/project.ts";
 import { readmeSection, sectionEnd, sectionStart } from "../../src/add-model/render/readme.ts";
 import { SAMPLE_CHILD, SAMPLE_FIELDS, SAMPLE_MODEL, SAMPLE_PARENT } from "../../src/add-model/render/sample.ts";
 import { DATABASES } from "../../src/generate/choices.ts";
 import { repositoryTemplates } from "../../src/generate/template-source.ts";
+import { field, MODEL_SHAPES, model, TEMPLATES } from "./model-shapes.ts";
 
 const BIOME = join(import.meta.dir, "..", "..", "node_modules", ".bin", "biome");
 const scratch = mkdtempSync(join(tmpdir(), "project-files-render-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-
-const field = (name: string, type: Field["type"], ...modifiers: Array<"unique" | "notNull" | "index">): Field => ({
-  name,
-  type,
-  unique: modifiers.includes("unique"),
-  notNull: modifiers.includes("notNull"),
-  index: modifiers.includes("index"),
-});
-const model = (name: string, fields: Field[], more: Partial<ModelRecord> = {}): ModelRecord => ({
-  name,
-  plural: null,
-  fields,
-  belongsTo: [],
-  hasMany: [],
-  public: false,
-  ...more,
-});
 
 /** Added in an order that is not their plurals': two of the template's users, a `--plural`, a `--public`. */
 const SMALL: ModelRecord[] = [
@@ -44,39 +27,10 @@ const SMALL: ModelRecord[] = [
   model("Person", [field("nick", "string", "notNull")], { plural: "people", belongsTo: ["User", "Category"] }),
 ];
 
-/** sample-render.test.ts's shapes (the README's chain, every type and modifier, several parents) and SMALL's. */
-const SHAPES: ModelRecord[] = [
-  model("Category", [field("name", "string", "unique", "notNull")], { hasMany: ["Product"] }),
-  model(
-    "Product",
-    [
-      field("title", "string", "notNull"),
-      field("price", "float64"),
-      field("stock", "uint"),
-      field("released_at", "time", "index"),
-    ],
-    { belongsTo: ["Category"] },
-  ),
-  model(
-    "Gadget",
-    [
-      field("serial_code", "string", "unique", "notNull", "index"),
-      field("memo", "string"),
-      field("offset_by", "int", "notNull"),
-      field("units", "uint", "notNull", "index"),
-      field("temperature", "int", "unique"),
-      field("ratio", "float64", "notNull"),
-      field("enabled", "bool"),
-      field("ready", "bool", "notNull"),
-      field("seen_at", "time", "notNull"),
-      field("label", "string", "unique"),
-    ],
-    { belongsTo: ["User", "Category"] },
-  ),
-  model("Note", [field("body", "string")], { public: true, belongsTo: ["User"] }),
-  model("Person", [field("nick", "string", "notNull")], { plural: "people", belongsTo: ["Note"] }),
-];
-const TEMPLATES: ModelTemplate[] = ["full", "minimal", "graphql"];
+/** The shared shapes, with the public Note belonging to the template's users too (a second child of User). */
+const SHAPES: ModelRecord[] = MODEL_SHAPES.map((shape) =>
+  shape.name === "Note" ? { ...shape, belongsTo: ["User"] } : shape,
+);
 
 /** The project's models after each add-model run of SHAPES (`--public` only where the template has it). */
 function* projects() {

@@ -9,66 +9,15 @@ import { spawnSync } from "node:child_process";
 import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import type { Field } from "../../src/add-model/field-spec.ts";
-import { emitContext, type ModelRecord, type ModelTemplate, namesOf } from "../../src/add-model/model.ts";
+import { emitContext, namesOf } from "../../src/add-model/model.ts";
 import { emitModelFiles } from "../../src/add-model/render/model-files.ts";
 import { SAMPLE_CHILD, SAMPLE_FIELDS, SAMPLE_MODEL, SAMPLE_PARENT } from "../../src/add-model/render/sample.ts";
 import { DATABASES } from "../../src/generate/choices.ts";
 import { repositoryTemplates } from "../../src/generate/template-source.ts";
+import { MODEL_SHAPES, TEMPLATES } from "./model-shapes.ts";
 
 const ROOT = join(import.meta.dir, "..", "..");
 const BIOME = join(ROOT, "node_modules", ".bin", "biome");
-
-const field = (name: string, type: Field["type"], ...modifiers: Array<"unique" | "notNull" | "index">): Field => ({
-  name,
-  type,
-  unique: modifiers.includes("unique"),
-  notNull: modifiers.includes("notNull"),
-  index: modifiers.includes("index"),
-});
-const model = (name: string, fields: Field[], more: Partial<ModelRecord> = {}): ModelRecord => ({
-  name,
-  plural: null,
-  fields,
-  belongsTo: [],
-  hasMany: [],
-  public: false,
-  ...more,
-});
-
-/** Model shapes: the README's chain, every type and modifier, several parents, the template's User, a plural. */
-const MODELS: ModelRecord[] = [
-  model("Category", [field("name", "string", "unique", "notNull")], { hasMany: ["Product"] }),
-  model(
-    "Product",
-    [
-      field("title", "string", "notNull"),
-      field("price", "float64"),
-      field("stock", "uint"),
-      field("released_at", "time", "index"),
-    ],
-    { belongsTo: ["Category"] },
-  ),
-  model(
-    "Gadget",
-    [
-      field("serial_code", "string", "unique", "notNull", "index"),
-      field("memo", "string"),
-      field("offset_by", "int", "notNull"),
-      field("units", "uint", "notNull", "index"),
-      field("temperature", "int", "unique"),
-      field("ratio", "float64", "notNull"),
-      field("enabled", "bool"),
-      field("ready", "bool", "notNull"),
-      field("seen_at", "time", "notNull"),
-      field("label", "string", "unique"),
-    ],
-    { belongsTo: ["User", "Category"] },
-  ),
-  model("Note", [field("body", "string")], { public: true }),
-  model("Person", [field("nick", "string", "notNull")], { plural: "people", belongsTo: ["Note"] }),
-];
-const TEMPLATES: ModelTemplate[] = ["full", "minimal", "graphql"];
 
 /** What a directive looks like (template.ts): none may reach a project. */
 const DIRECTIVE = /(?:\/\/|#|\/\*) ?@(?:if|elif|else|each|end|note)\b/;
@@ -80,7 +29,7 @@ describe("the sample resource", () => {
       const written: string[] = [];
       for (const template of TEMPLATES) {
         for (const database of DATABASES) {
-          const records = template === "full" ? MODELS : MODELS.map((m) => ({ ...m, public: false }));
+          const records = template === "full" ? MODEL_SHAPES : MODEL_SHAPES.map((m) => ({ ...m, public: false }));
           const all = records.map((record) => ({ record, names: namesOf(record) }));
           for (const record of records) {
             const files = emitModelFiles(emitContext(record, records, { template, database }), all);

@@ -6,33 +6,16 @@ import type { SQL } from "drizzle-orm";
 import { MySqlDialect, getTableConfig as mysqlTableConfig } from "drizzle-orm/mysql-core";
 import { PgDialect, getTableConfig as pgTableConfig } from "drizzle-orm/pg-core";
 import { SQLiteSyncDialect, getTableConfig as sqliteTableConfig } from "drizzle-orm/sqlite-core";
-import type { Field } from "../../src/add-model/field-spec.ts";
 import { helperChanges } from "../../src/add-model/helpers.ts";
 import { emitContext, type ModelRecord } from "../../src/add-model/model.ts";
 import { emitModelFiles, modelPaths } from "../../src/add-model/render/model-files.ts";
 import { repoRoot } from "../support/generated-project.ts";
-
-const field = (name: string, type: Field["type"], modifiers: Partial<Field> = {}): Field => ({
-  name,
-  type,
-  unique: false,
-  notNull: false,
-  index: false,
-  ...modifiers,
-});
-const model = (name: string, fields: Field[]): ModelRecord => ({
-  name,
-  plural: null,
-  fields,
-  belongsTo: [],
-  hasMany: [],
-  public: false,
-});
+import { field, model } from "./model-shapes.ts";
 
 const product = model("Product", [
-  field("sku", "string", { unique: true, notNull: true }),
-  field("barcode", "int", { unique: true }),
-  field("title", "string", { notNull: true }),
+  field("sku", "string", "unique", "notNull"),
+  field("barcode", "int", "unique"),
+  field("title", "string", "notNull"),
 ]);
 const note = model("Note", [field("body", "string")]);
 
