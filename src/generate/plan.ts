@@ -1,3 +1,4 @@
+import { SAMPLE_DIR } from "../add-model/render/resource.ts";
 import { rendersUsers, templateUserFiles } from "../add-model/render/template-users.ts";
 import { mergeEnv } from "./merge-env.ts";
 import { mergeJson } from "./merge-json.ts";
@@ -62,9 +63,6 @@ export function selectLayers(tree: TemplateTree, options: ProjectOptions): strin
     .map(({ dir }) => dir);
 }
 
-/** Where a project's file rendered from the sample resource (not copied from a layer) comes from. */
-export const SAMPLE_RESOURCE = "resource";
-
 /** The template's users, rendered from the tree's sample resource (`minimal`, `graphql`); none for the others. */
 function renderedUsers(tree: TemplateTree, options: ProjectOptions): Array<[string, LayeredFile]> {
   const { template, database } = options;
@@ -77,7 +75,7 @@ function renderedUsers(tree: TemplateTree, options: ProjectOptions): Array<[stri
   };
   return templateUserFiles([], { template, database }, read).map(({ path, contents }) => [
     path,
-    { contents, mode: 0o644, layers: [SAMPLE_RESOURCE] },
+    { contents, mode: 0o644, layers: [SAMPLE_DIR] },
   ]);
 }
 

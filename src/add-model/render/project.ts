@@ -1,10 +1,9 @@
 import type { Database } from "../../generate/choices.ts";
-import { templateFile } from "../helpers.ts";
 import { emitContext, type ModelRecord, type ModelTemplate, namesOf, USER } from "../model.ts";
 import { pruneImports } from "./imports.ts";
-import { SAMPLE_DIR } from "./resource.ts";
+import { renderSample } from "./resource.ts";
 import { resourceScope } from "./scope.ts";
-import { parseTemplate, renderNodes, type Scope } from "./template.ts";
+import type { Scope } from "./template.ts";
 
 /** A model's scope with its place in a list (`first`, `last`) in front of its own flags. */
 const placed = (scope: Scope, position: Record<string, boolean>): Scope => ({
@@ -54,8 +53,6 @@ export function renderProjectFile(
   records: readonly ModelRecord[],
   project: { template: ModelTemplate; database: Database },
 ): string {
-  const path = `${SAMPLE_DIR}/${file}`;
-  const text = renderNodes(parseTemplate(templateFile(path), path), projectScope(records, project));
-  const tidy = text.replace(/\n{3,}/g, "\n\n");
+  const tidy = renderSample(file, projectScope(records, project));
   return file.endsWith(".ts") ? pruneImports(tidy) : tidy;
 }

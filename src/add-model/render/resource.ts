@@ -3,13 +3,19 @@ import type { EmitContext, Related } from "../model.ts";
 import { pruneImports } from "./imports.ts";
 import { layOutAsBiome } from "./layout.ts";
 import { resourceScope } from "./scope.ts";
-import { parseTemplate, renderNodes } from "./template.ts";
+import { parseTemplate, renderNodes, type Scope } from "./template.ts";
 
 /** Where the sample resource is in the template tree. */
 export const SAMPLE_DIR = "resource";
 
 /** Reads a file of the template tree by its path in it (`resource/stock-item.ts`). */
 export type ReadTemplate = (path: string) => string;
+
+/** A sample file (`file`: its path in templates/resource/) rendered in `scope`, its blank-line runs collapsed. */
+export function renderSample(file: string, scope: Scope, read: ReadTemplate = templateFile): string {
+  const path = `${SAMPLE_DIR}/${file}`;
+  return renderNodes(parseTemplate(read(path), path), scope).replace(/\n{3,}/g, "\n\n");
+}
 
 /**
  * One file of a model's folder, rendered from the sample resource's file of the same kind (`file`: its name in the
@@ -21,8 +27,6 @@ export function renderResourceFile(
   all: readonly Related[],
   read: ReadTemplate = templateFile,
 ): string {
-  const path = `${SAMPLE_DIR}/${file}`;
-  const text = renderNodes(parseTemplate(read(path), path), resourceScope(context, all));
-  const tidy = text.replace(/\n{3,}/g, "\n\n").replace(/^\n+/, "");
+  const tidy = renderSample(file, resourceScope(context, all), read).replace(/^\n+/, "");
   return file.endsWith(".ts") ? layOutAsBiome(pruneImports(tidy)) : tidy;
 }
