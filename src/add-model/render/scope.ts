@@ -124,6 +124,7 @@ export function resourceScope(context: EmitContext, all: readonly Related[]): Sc
     if (name === USER) return templateUser(context.template);
     throw new Error(`model ${name} is not recorded`);
   };
+  const needed = prerequisites(context, all);
 
   // A model in the scope of `outer`: the resource itself, or a parent or child spelled as the sample's.
   const modelScope = (
@@ -173,7 +174,7 @@ export function resourceScope(context: EmitContext, all: readonly Related[]): Sc
         ...(model === context && {
           child: models(context.children, SAMPLE_CHILD),
           hasMany: models(context.hasMany, SAMPLE_CHILD),
-          prerequisite: models(prerequisites(context, all), SAMPLE_PARENT),
+          prerequisite: models(needed, SAMPLE_PARENT),
           bodyKey: fields(bodyKeys(context)),
           typo: () => [new TemplateScope(scope, {}, {}, [[typoOf(SAMPLE_FIELDS), typoOf(record.fields)]])],
         }),
@@ -197,7 +198,7 @@ export function resourceScope(context: EmitContext, all: readonly Related[]): Sc
       hasMany: context.hasMany.length > 0,
       include: context.template !== "graphql" && context.parents.length + context.hasMany.length > 0,
       protected: context.template === "full" && !context.record.public,
-      prerequisites: prerequisites(context, all).length > 0,
+      prerequisites: needed.length > 0,
       ids: context.parents.length > 0,
     },
     {},
