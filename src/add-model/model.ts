@@ -14,6 +14,8 @@ export interface ModelRecord {
   hasMany: string[];
   /** `--public`: no authentication in front of the routes (the `full` template's). */
   public: boolean;
+  /** GraphQL: a create and an update input type (`CreateUserInput`, `UpdateUserInput`) instead of one (`UserInput`). */
+  separateInputs?: true;
 }
 
 /** The templates whose resources add-model emits: REST routes (`full`, `minimal`) or GraphQL resolvers. */
@@ -50,7 +52,9 @@ export function templateUser(template: ModelTemplate): Related {
           field("email", true, { unique: true, format: "email", takenMessage: "E-mail already in use" }),
           field("name", false, { maxLength: 100, example: "Ada Lovelace" }),
         ];
-  const record = { name: USER, plural: null, fields, belongsTo: [], hasMany: [], public: false };
+  const record: ModelRecord = { name: USER, plural: null, fields, belongsTo: [], hasMany: [], public: false };
+  // graphql's users keep the contract they had before they were rendered: CreateUserInput and UpdateUserInput.
+  if (template === "graphql") record.separateInputs = true;
   return { record, names: modelNames(USER), templateUser: true };
 }
 

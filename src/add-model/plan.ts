@@ -16,12 +16,10 @@ import {
   addFindUsersByIds,
   addInMemoryFindUsersByIds,
   addModelResolvers,
-  documentDeleteUserConflict,
   documentUserDeleteConflict,
   FULL_USERS_IN_MEMORY,
   GRAPHQL_SERVER_PATH,
   relateUserRepository,
-  SCHEMA_PATH,
   USERS_PORT_PATH,
   USERS_REPOSITORY_PATH,
   USERS_ROUTES_PATH,
@@ -71,7 +69,7 @@ const MODEL_ADAPTERS = "test/support/model-adapters.ts";
 const USER_CHILDREN = "src/users/user-children.ts";
 const MODEL_RESOLVERS = "src/graphql/model-resolvers.ts";
 /** What the models' resolvers import from src/graphql/, copied with the first model from templates/snippets/graphql/. */
-const GRAPHQL_SNIPPETS = ["batch-loader.ts", "not-found.ts"];
+const GRAPHQL_SNIPPETS = ["batch-loader.ts"];
 
 /** The types every GraphQL schema (or this template's) already has. */
 const GRAPHQL_NAMES = ["Query", "Mutation", "Subscription", "Time", "Int", "Float", "String", "Boolean", "ID"];
@@ -329,14 +327,13 @@ export function planAddModel(project: Project, request: AddModelRequest, read: R
   const belongsToUser = (list: ModelRecord[]) => list.some((record) => record.belongsTo.includes(USER));
   // The first model of users: deleting a user runs the guard, and the users' DELETE documents its 409.
   const guardsUsers = addsModel && belongsToUser(records) && !belongsToUser(project.models);
-  // `full`'s users are its own: patched. The others' are rendered with their children above; graphql's SDL is its own.
+  // `full`'s users are its own: patched. The others' are rendered with their children above.
   if (guardsUsers && project.template === "full") {
     patch(USERS_REPOSITORY_PATH, relateUserRepository);
     patch(USERS_PORT_PATH, addFindUsersByIds);
     patch(FULL_USERS_IN_MEMORY, (code) => addInMemoryFindUsersByIds(FULL_USERS_IN_MEMORY, code));
     patch(USERS_ROUTES_PATH, documentUserDeleteConflict);
   }
-  if (guardsUsers && project.template === "graphql") patch(SCHEMA_PATH, documentDeleteUserConflict);
   // The helpers the models' files are the first to import (a float column's type, a relation's reference column…).
   const written = [...after.values(), ...change.map((file) => file.after)];
   for (const helper of helperChanges(written, project.database, read)) {

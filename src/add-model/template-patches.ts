@@ -1,8 +1,5 @@
 import { manual, sortImportBlock } from "./patches.ts";
 
-/** The template's GraphQL schema: the users' types, which add-model leaves as they are but for one description. */
-export const SCHEMA_PATH = "src/graphql/schema.graphql";
-
 export const GRAPHQL_SERVER_PATH = "src/graphql/graphql-server.ts";
 
 /**
@@ -27,7 +24,7 @@ const MODEL_RESOLVERS_IMPORT = `import { modelResolvers, withModelTypeDefs } fro
  * services come with the dependencies, which graphql.module.ts fills from the whole container).
  */
 export const addModelResolvers = (code: string): string => {
-  const sdl = `readFileSync(new URL("./schema.graphql", import.meta.url), "utf8")`;
+  const sdl = `[readSdl("./schema.graphql"), readSdl("../users/users.graphql")].join("\\n")`;
   const withTypeDefs = replaceOnce(
     GRAPHQL_SERVER_PATH,
     code,
@@ -38,8 +35,8 @@ export const addModelResolvers = (code: string): string => {
   return replaceOnce(
     GRAPHQL_SERVER_PATH,
     withTypeDefs,
-    "resolvers: userResolvers(dependencies)",
-    "resolvers: [userResolvers(dependencies), ...modelResolvers(dependencies)]",
+    "userResolvers(dependencies)]",
+    "userResolvers(dependencies), ...modelResolvers(dependencies)]",
     MODEL_RESOLVERS_IMPORT,
   );
 };
@@ -118,11 +115,3 @@ export const USERS_ROUTES_PATH = "src/users/users.routes.ts";
 export const documentUserDeleteConflict = (code: string): string =>
   replaceOnce(USERS_ROUTES_PATH, code, "[403],", "[403, 409],");
 
-/** The `graphql` template's schema, with the users' guard: `deleteUser` documents its CONFLICT. */
-export const documentDeleteUserConflict = (sdl: string): string =>
-  replaceOnce(
-    SCHEMA_PATH,
-    sdl,
-    `NOT_FOUND for an unknown or deleted user."`,
-    `NOT_FOUND for an unknown or deleted user; CONFLICT while the user owns rows (delete them first)."`,
-  );

@@ -5,8 +5,8 @@ import { graphql, type Json } from "../../test/support/test-app.ts";
 import { InMemoryUserRepository } from "../users/users.in-memory.ts";
 
 const FIELDS = "id/*@each field*/ displayName/*@end*//*@each parent*/ storageBinId/*@end*/ createdAt updatedAt";
-const CREATE = `mutation ($input: StockItemInput!) { createStockItem(input: $input) { ${FIELDS} } }`;
-const UPDATE = `mutation ($id: ID!, $input: StockItemInput!) { updateStockItem(id: $id, input: $input) { ${FIELDS} } }`;
+const CREATE = `mutation ($input: /*@if separateInputs*/Create/*@end*/StockItemInput!) { createStockItem(input: $input) { ${FIELDS} } }`;
+const UPDATE = `mutation ($id: ID!, $input: /*@if separateInputs*/Update/*@end*/StockItemInput!) { updateStockItem(id: $id, input: $input) { ${FIELDS} } }`;
 
 const codes = (body: Json): string[] => (body.errors ?? []).map((error: Json) => error.extensions?.code);
 
@@ -36,7 +36,8 @@ const input = (n: number) => ({
 
 /** The real app over fresh in-memory repositories/*@if parents*/, with one /*@each parent join=" and one "*/storage bin/*@end*/ (id 1)/*@end*/. */
 async function setup() {
-  const adapters = { users: new InMemoryUserRepository(), ...modelAdapters() };
+  // @note The template's users with no children yet: the project has no models, so no model adapters.
+  const adapters = { users: new InMemoryUserRepository()/*@if children || !templateUser*/, ...modelAdapters()/*@end*/ };
   // @note Each parent stored with its own fields (written with the sample's) and its own parents, all id 1.
   // @each parent
   await adapters.storageBins.create(
@@ -67,6 +68,36 @@ async function setup() {
   // @end
   return { app: appFromModules(adapters), ...adapters };
 }
+// @each child
+
+/** A supply order as stored: its fields, and every parent of it id 1 (this stock item's included). */
+const createSupplyOrder = (supplyOrders: ReturnType<typeof modelAdapters>["supplyOrders"]) =>
+  supplyOrders.create(
+    {
+      // @each field
+      // @if email
+      displayName: "display_name1@example.com",
+      // @elif string
+      displayName: "display name 1",
+      // @elif int
+      stockDelta: -3,
+      // @elif uint
+      unitCount: 4,
+      // @elif float64
+      unitPrice: 1.5,
+      // @elif bool
+      isActive: true,
+      // @elif time
+      restockedAt: new Date("2025-01-01T12:00:00.000Z"),
+      // @end
+      // @end
+      // @each parent
+      storageBinId: 1,
+      // @end
+    },
+    new Date(),
+  );
+// @end
 
 describe("stock items over GraphQL", () => {
   test("createStockItem returns every field/*@if nullableFields*/; a field left out is null/*@end*/", async () => {
@@ -98,7 +129,7 @@ describe("stock items over GraphQL", () => {
   test("an input the checks refuse is BAD_USER_INPUT naming every bad field; nothing is stored", async () => {
     const { app } = await setup();
     // @note Past what the checks allow: a string one character too long, a uint below 0, an id that is not a number.
-    const bad = { ...input(1), /*@each field*//*@if string*/displayName: "x".repeat(256), /*@elif uint*/unitCount: -1, /*@end*//*@end*//*@each parent*/storageBinId: "abc", /*@end*/};
+    const bad = { ...input(1), /*@each field*//*@if email*/displayName: "nope", /*@elif string*/displayName: "x".repeat(256), /*@elif uint*/unitCount: -1, /*@end*//*@end*//*@each parent*/storageBinId: "abc", /*@end*/};
     const { body } = await graphql(app, CREATE, { input: bad });
     expect(codes(body)).toEqual(["BAD_USER_INPUT"]);
     expect(body.errors[0].extensions.fields.map((f: Json) => f.field).sort()).toEqual([
@@ -152,32 +183,7 @@ describe("stock items over GraphQL", () => {
   test("a stock item with live supply orders cannot be deleted (CONFLICT)", async () => {
     const { app, supplyOrders } = await setup();
     await graphql(app, CREATE, { input: input(1) });
-    // @note The supply order as stored: its fields, and every parent of it id 1 (this stock item's included).
-    const child = await supplyOrders.create(
-      {
-        // @each field
-        // @if email
-        displayName: "display_name1@example.com",
-        // @elif string
-        displayName: "display name 1",
-        // @elif int
-        stockDelta: -3,
-        // @elif uint
-        unitCount: 4,
-        // @elif float64
-        unitPrice: 1.5,
-        // @elif bool
-        isActive: true,
-        // @elif time
-        restockedAt: new Date("2025-01-01T12:00:00.000Z"),
-        // @end
-        // @end
-        // @each parent
-        storageBinId: 1,
-        // @end
-      },
-      new Date(),
-    );
+    const child = await createSupplyOrder(supplyOrders);
     expect(codes((await graphql(app, `mutation { deleteStockItem(id: "1") }`)).body)).toEqual(["CONFLICT"]);
     await supplyOrders.softDelete(child.id, new Date());
     expect((await graphql(app, `mutation { deleteStockItem(id: "1") }`)).body.data.deleteStockItem).toBe(true);
@@ -188,32 +194,7 @@ describe("stock items over GraphQL", () => {
   test("stockItem.supplyOrders: the supply orders of every stock item of a list in one read", async () => {
     const { app, supplyOrders } = await setup();
     for (const n of [1, 2]) await graphql(app, CREATE, { input: input(n) });
-    // @note The supply order as stored: its fields, and every parent of it id 1 (this stock item's included).
-    const child = await supplyOrders.create(
-      {
-        // @each field
-        // @if email
-        displayName: "display_name1@example.com",
-        // @elif string
-        displayName: "display name 1",
-        // @elif int
-        stockDelta: -3,
-        // @elif uint
-        unitCount: 4,
-        // @elif float64
-        unitPrice: 1.5,
-        // @elif bool
-        isActive: true,
-        // @elif time
-        restockedAt: new Date("2025-01-01T12:00:00.000Z"),
-        // @end
-        // @end
-        // @each parent
-        storageBinId: 1,
-        // @end
-      },
-      new Date(),
-    );
+    const child = await createSupplyOrder(supplyOrders);
     const reads = spyOn(supplyOrders, "findByStockItemIds");
     const { body } = await graphql(app, "{ stockItems { id supplyOrders { id } } }");
     expect(body.data.stockItems).toEqual([

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { batchLoader, perRequest } from "../graphql/batch-loader.ts";
 import { positiveId, valid, validId, validPage } from "../graphql/inputs.ts";
 import { nullWhenNotFound } from "../graphql/not-found.ts";
+import { EMAIL_MAX_LENGTH, normalizeEmail } from "../platform/email.ts";
 // @each parent
 import type { StorageBinService } from "../storage-bins/storage-bin.service.ts";
 import type { StorageBin } from "../storage-bins/storage-bin.ts";
@@ -11,7 +12,7 @@ import type { SupplyOrderService } from "../supply-orders/supply-order.service.t
 import type { SupplyOrder } from "../supply-orders/supply-order.ts";
 // @end
 import type { StockItemService } from "./stock-item.service.ts";
-import type { StockItem, StockItemInput } from "./stock-item.ts";
+import { /*@each field*//*@if maxLength*/DISPLAY_NAME_MAX_LENGTH, /*@end*//*@end*/type StockItem, type StockItemInput } from "./stock-item.ts";
 
 /** The services the stock items' resolvers call (from the container, through graphql.module.ts). */
 export interface StockItemResolverDependencies {
@@ -24,11 +25,14 @@ export interface StockItemResolverDependencies {
   // @end
 }
 
-/** The checks of StockItemInput that GraphQL's types cannot express; a failure is BAD_USER_INPUT listing every field. */
+/** The checks of the input that GraphQL's types cannot express; a failure is BAD_USER_INPUT listing every field. */
 const stockItemInput = z.object({
   // @each field
-  // @if string
-  displayName: z.string().max(255)/*@if nullable*/.nullable().optional()/*@end*/,
+  // @if email
+  // Trimmed and lower-cased before it is checked, as the service stores it.
+  displayName: z.string().overwrite(normalizeEmail).check(z.email(), z.maxLength(EMAIL_MAX_LENGTH))/*@if nullable*/.nullable().optional()/*@end*/,
+  // @elif string
+  displayName: z.string().max(/*@if maxLength*/DISPLAY_NAME_MAX_LENGTH/*@else*/255/*@end*/)/*@if nullable*/.nullable().optional()/*@end*/,
   // @elif int
   stockDelta: z.int32()/*@if nullable*/.nullable().optional()/*@end*/,
   // @elif uint
@@ -60,15 +64,8 @@ interface StockItemInputArgs {
 }
 
 /** The resolvers of stock-items.graphql; errors are the service's domain errors. */
-export function stockItemResolvers({
-  stockItemService,
-  // @each parent
-  storageBinService,
-  // @end
-  // @each hasMany
-  supplyOrderService,
-  // @end
-}: StockItemResolverDependencies) {
+// @note Written as the template's users' lines are laid out (they are not formatted); Biome breaks a longer model's.
+export function stockItemResolvers({ stockItemService/*@each parent*/, storageBinService/*@end*//*@each hasMany*/, supplyOrderService/*@end*/ }: StockItemResolverDependencies) {
   // @if parents || hasMany
   // One set of loaders per request: graphql-yoga hands every resolver of a request the same context object.
   const loaders = perRequest(() => ({
@@ -87,12 +84,10 @@ export function stockItemResolvers({
     Query: {
       stockItems: (_: unknown, { limit, offset }: StockItemsArgs): Promise<StockItem[]> =>
         stockItemService.list(validPage({ limit: limit ?? 50, offset: offset ?? 0 })),
-      stockItem: (_: unknown, { id }: StockItemArgs): Promise<StockItem | null> =>
-        nullWhenNotFound(stockItemService.get(validId(id))),
+      stockItem: (_: unknown, { id }: StockItemArgs): Promise<StockItem | null> => nullWhenNotFound(stockItemService.get(validId(id))),
     },
     Mutation: {
-      createStockItem: (_: unknown, { input }: StockItemInputArgs): Promise<StockItem> =>
-        stockItemService.create(validStockItemInput(input)),
+      createStockItem: (_: unknown, { input }: StockItemInputArgs): Promise<StockItem> => stockItemService.create(validStockItemInput(input)),
       updateStockItem: (_: unknown, { id, input }: StockItemArgs & StockItemInputArgs): Promise<StockItem> =>
         stockItemService.update(validId(id), validStockItemInput(input)),
       deleteStockItem: async (_: unknown, { id }: StockItemArgs): Promise<boolean> => {

@@ -165,11 +165,18 @@ export function resourceScope(context: EmitContext, all: readonly Related[]): Sc
         self: model.names.pascal === context.names.pascal,
         listsSelf: record.hasMany.includes(context.names.pascal),
         stringFields: record.fields.some((field) => field.type === "string"),
+        separateInputs: record.separateInputs === true,
       },
       {
         field: fields(record.fields),
         unique: fields(record.fields.filter((field) => field.unique)),
         parent: models(record.belongsTo.map(related), SAMPLE_PARENT),
+        // GraphQL's input types: one for create and update, or each its own (`create`, `update`).
+        input: () =>
+          TemplateScope.list(record.separateInputs ? ["create", "update"] : ["both"], (kind, at) => {
+            const flags = { create: kind !== "update", update: kind !== "create", ...at };
+            return new TemplateScope(scope, flags, {}, []);
+          }),
         // The resource's own relations, resolved by the context.
         ...(model === context && {
           child: models(context.children, SAMPLE_CHILD),

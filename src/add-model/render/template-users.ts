@@ -1,6 +1,6 @@
 import type { Database } from "../../generate/choices.ts";
 import { emitContext, type ModelRecord, namesOf, type Related, templateUser } from "../model.ts";
-import { type EmittedFile, emitModelFiles, modelPaths } from "./model-files.ts";
+import { type EmittedFile, emitModelFiles } from "./model-files.ts";
 import type { ReadTemplate } from "./resource.ts";
 
 /** The templates whose users are rendered from the sample resource (`full`'s are its own, with authentication). */
@@ -9,15 +9,6 @@ type RenderedUserTemplate = (typeof RENDERED_USER_TEMPLATES)[number];
 
 export const rendersUsers = (template: string): template is RenderedUserTemplate =>
   (RENDERED_USER_TEMPLATES as readonly string[]).includes(template);
-
-/**
- * The files of graphql's users that stay the template's own (layers/graphql/): schema.graphql declares the users'
- * types with the contract's separate create and update inputs, and their resolvers and test go with it.
- */
-const GRAPHQL_OWN = (() => {
-  const paths = modelPaths({ names: templateUser("graphql").names });
-  return [paths.sdl, paths.resolvers, paths.resolversTest];
-})();
 
 /**
  * The template's users, `src/users/`, rendered from the sample like any model's folder: the template's User
@@ -32,6 +23,5 @@ export function templateUserFiles(
   const user = templateUser(project.template);
   const context = { ...emitContext(user.record, [...records, user.record], project), templateUser: true as const };
   const all: Related[] = records.map((record) => ({ record, names: namesOf(record) }));
-  const files = emitModelFiles(context, all, read);
-  return project.template === "graphql" ? files.filter((file) => !GRAPHQL_OWN.includes(file.path)) : files;
+  return emitModelFiles(context, all, read);
 }

@@ -1,12 +1,15 @@
 import { readFileSync } from "node:fs";
 import { createSchema, createYoga } from "graphql-yoga";
 import type { Logger } from "../platform/logger.ts";
-import { type ResolverDependencies, userResolvers } from "../users/users.resolvers.ts";
+import { type UserResolverDependencies, userResolvers } from "../users/users.resolvers.ts";
 import { maskError } from "./errors.ts";
 import { noSuggestions, tokenLimit, validationRules } from "./plugins.ts";
+import { timeScalar } from "./time.scalar.ts";
 
-/** The schema's SDL, read once: the file is the contract, the resolvers implement it. */
-export const typeDefs = readFileSync(new URL("./schema.graphql", import.meta.url), "utf8");
+const readSdl = (path: string) => readFileSync(new URL(path, import.meta.url), "utf8");
+
+/** The schema's SDL, read once: the files are the contract, the resolvers implement it. */
+export const typeDefs = [readSdl("./schema.graphql"), readSdl("../users/users.graphql")].join("\n");
 
 export interface GraphqlSettings {
   /** Introspection queries answered, and GraphiQL served (GRAPHQL_INTROSPECTION). */
@@ -18,14 +21,14 @@ export interface GraphqlSettings {
   title: string;
 }
 
-/** The executable schema: schema.graphql with its resolvers (a resolver for a field the SDL lacks is an error). */
-export const executableSchema = (dependencies: ResolverDependencies) =>
-  createSchema({ typeDefs, resolvers: userResolvers(dependencies) });
+/** The executable schema: the SDL with its resolvers (a resolver for a field the SDL lacks is an error). */
+export const executableSchema = (dependencies: UserResolverDependencies) =>
+  createSchema({ typeDefs, resolvers: [{ Time: timeScalar }, userResolvers(dependencies)] });
 
 export type GraphqlServer = ReturnType<typeof graphqlServer>;
 
 /** graphql-yoga at `/graphql` over the users' service, with the query limits and the error masking. */
-export function graphqlServer(dependencies: ResolverDependencies, settings: GraphqlSettings) {
+export function graphqlServer(dependencies: UserResolverDependencies, settings: GraphqlSettings) {
   return createYoga({
     schema: executableSchema(dependencies),
     graphqlEndpoint: "/graphql",

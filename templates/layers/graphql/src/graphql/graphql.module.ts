@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineModule } from "../platform/module.ts";
-import type { ResolverDependencies } from "../users/users.resolvers.ts";
+import type { UserResolverDependencies } from "../users/users.resolvers.ts";
 import { graphqlRoutes } from "./graphql.routes.ts";
 import type { GraphqlSettings } from "./graphql-server.ts";
 
@@ -26,7 +26,7 @@ export const graphqlModule = defineModule({
       title: config.SERVICE_NAME,
     },
   }),
-  routes: ({ graphqlSettings, ...services }: ResolverDependencies & { graphqlSettings: GraphqlSettings }) => [
+  routes: ({ graphqlSettings, ...services }: UserResolverDependencies & { graphqlSettings: GraphqlSettings }) => [
     { path: "/", router: graphqlRoutes(services, graphqlSettings) },
   ],
 });

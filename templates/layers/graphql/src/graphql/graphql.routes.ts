@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { createRouter } from "../platform/http/router.ts";
-import type { ResolverDependencies } from "../users/users.resolvers.ts";
+import type { UserResolverDependencies } from "../users/users.resolvers.ts";
 import { graphiqlPage } from "./graphiql.ts";
 import { type GraphqlSettings, graphqlServer } from "./graphql-server.ts";
 
@@ -17,7 +17,7 @@ const answerWith = async (c: Context, answer: Response | Promise<Response>) => {
 };
 
 /** `POST /graphql` (and `GET /graphql` for queries), and GraphiQL at `GET /` when introspection is on. */
-export function graphqlRoutes(dependencies: ResolverDependencies, settings: GraphqlSettings) {
+export function graphqlRoutes(dependencies: UserResolverDependencies, settings: GraphqlSettings) {
   const yoga = graphqlServer(dependencies, settings);
   const router = createRouter();
   router.get("/graphql", (c) => answerWith(c, yoga.fetch(c.req.raw)));

@@ -1,18 +1,10 @@
 import { z } from "zod";
-import { EMAIL_MAX_LENGTH, normalizeEmail } from "../platform/email.ts";
 import { DomainError } from "../platform/errors.ts";
-import { NAME_MAX_LENGTH, type UserInput } from "../users/user.ts";
 
 /**
- * The checks GraphQL's types cannot express (an e-mail address, lengths, ranges), in zod. A failure is a
- * VALIDATION_ERROR listing every offending argument, which the error masker answers as BAD_USER_INPUT.
+ * The checks GraphQL's types cannot express (ids, pages; each resource's resolvers check their inputs), in zod. A
+ * failure is a VALIDATION_ERROR listing every offending argument, which the error masker answers as BAD_USER_INPUT.
  */
-const userInput = z.object({
-  // Trimmed and lower-cased before it is checked, as the service stores it.
-  email: z.string().overwrite(normalizeEmail).check(z.email(), z.maxLength(EMAIL_MAX_LENGTH)),
-  name: z.string().max(NAME_MAX_LENGTH).nullish(),
-});
-
 const page = z.object({
   limit: z.int().min(1).max(100),
   offset: z.int().min(0),
@@ -36,6 +28,5 @@ export function valid<T>(schema: z.ZodType<T>, value: unknown, prefix: string): 
   throw new DomainError("VALIDATION_ERROR", "Invalid input", fields);
 }
 
-export const validUserInput = (input: unknown): UserInput => valid(userInput, input, "input");
 export const validPage = (args: { limit: number; offset: number }) => valid(page, args, "");
 export const validId = (value: string): number => valid(positiveId, value, "id");

@@ -7,7 +7,9 @@ const UPDATE = `mutation ($id: ID!, $input: UpdateUserInput!) { updateUser(id: $
 
 const codes = (body: Json): string[] => (body.errors ?? []).map((error: Json) => error.extensions?.code);
 
-describe("users over GraphQL", () => {
+// The users' API beyond what every model's GraphQL test checks (users.graphql.test.ts): the e-mail stored normalised
+// and unique in any spelling, a name of at most 100 characters, the pages' bounds, and what GraphQL itself refuses.
+describe("users over GraphQL: the e-mail, the name and the arguments", () => {
   test("createUser returns the user: an ID, the e-mail trimmed and lower-cased, a missing name null, Time in UTC", async () => {
     const { app } = createTestApp();
     const { status, body } = await graphql(app, CREATE, { input: { email: " Ada@Example.com ", name: "Ada" } });
@@ -25,16 +27,6 @@ describe("users over GraphQL", () => {
     });
     const noName = await graphql(app, CREATE, { input: { email: "bob@example.com" } });
     expect(noName.body.data.createUser.name).toBeNull();
-  });
-
-  test("user(id) returns the user, and null for an unknown or deleted id", async () => {
-    const { app } = createTestApp();
-    await graphql(app, CREATE, { input: { email: "ada@example.com" } });
-    const found = await graphql(app, `{ user(id: "1") { id email } }`);
-    expect(found.body).toEqual({ data: { user: { id: "1", email: "ada@example.com" } } });
-    expect((await graphql(app, `{ user(id: "99") { id } }`)).body).toEqual({ data: { user: null } });
-    await graphql(app, `mutation { deleteUser(id: "1") }`);
-    expect((await graphql(app, `{ user(id: "1") { id } }`)).body).toEqual({ data: { user: null } });
   });
 
   test("users pages oldest first: limit (default 50, at most 100) and offset; out of range is BAD_USER_INPUT", async () => {
@@ -136,40 +128,5 @@ describe("users over GraphQL", () => {
     const again = await graphql(app, `mutation { deleteUser(id: "1") }`);
     expect(codes(again.body)).toEqual(["NOT_FOUND"]);
     expect((await graphql(app, "{ users { id } }")).body.data.users).toEqual([]);
-  });
-
-  test("GET /graphql runs queries; a mutation over GET is refused with 405", async () => {
-    const { app } = createTestApp();
-    const query = encodeURIComponent("{ users { id } }");
-    const get = await app.request(`/graphql?query=${query}`, { headers: { accept: "application/json" } });
-    expect(get.status).toBe(200);
-    expect(await get.json()).toEqual({ data: { users: [] } });
-    const mutation = encodeURIComponent(`mutation { deleteUser(id: "1") }`);
-    const refused = await app.request(`/graphql?query=${mutation}`, { headers: { accept: "application/json" } });
-    expect(refused.status).toBe(405);
-  });
-
-  test("a POST that is not JSON (a form another site could send) is refused with 415", async () => {
-    const { app, users } = createTestApp();
-    const form = await app.request("/graphql", {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: `query=${encodeURIComponent(`mutation { createUser(input: { email: "x@example.com" }) { id } }`)}`,
-    });
-    expect(form.status).toBe(415);
-    expect(codes(await form.json())).toEqual(["UNSUPPORTED_MEDIA_TYPE"]);
-    expect(users.rows).toEqual([]);
-  });
-
-  test("GraphQL answers carry the request id like every answer: the caller's, or a new one", async () => {
-    const { app } = createTestApp();
-    const query = JSON.stringify({ query: "{ users { id } }" });
-    const headers = { "content-type": "application/json", "x-request-id": "gql-1" };
-    const posted = await app.request("/graphql", { method: "POST", headers, body: query });
-    expect(posted.status).toBe(200);
-    expect(posted.headers.get("x-request-id")).toBe("gql-1");
-    const got = await app.request(`/graphql?query=${encodeURIComponent("{ users { id } }")}`);
-    expect(got.status).toBe(200);
-    expect(got.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
