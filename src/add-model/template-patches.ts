@@ -114,4 +114,3 @@ export const USERS_ROUTES_PATH = "src/users/users.routes.ts";
 /** `full`'s `src/users/users.routes.ts`, with the users' guard: the users' DELETE documents the 409 CONFLICT it can answer. */
 export const documentUserDeleteConflict = (code: string): string =>
   replaceOnce(USERS_ROUTES_PATH, code, "[403],", "[403, 409],");
-

@@ -39,9 +39,9 @@ describe("scaffold add-model in a graphql project", () => {
     expect(await read(dir, "src/graphql/schema.graphql")).toBe(schema);
     const server = await read(dir, "src/graphql/graphql-server.ts");
     expect(server).toContain(
-      `typeDefs = withModelTypeDefs(readFileSync(new URL("./schema.graphql", import.meta.url), "utf8"));`,
+      `typeDefs = withModelTypeDefs([readSdl("./schema.graphql"), readSdl("../users/users.graphql")].join("\\n"));`,
     );
-    expect(server).toContain("resolvers: [userResolvers(dependencies), ...modelResolvers(dependencies)]");
+    expect(server).toContain("userResolvers(dependencies), ...modelResolvers(dependencies)]");
     expect(await read(dir, "src/graphql/model-resolvers.ts")).toContain(
       'const SDL_FILES = ["../categories/categories.graphql", "../products/products.graphql"];',
     );
@@ -67,24 +67,24 @@ describe("scaffold add-model in a graphql project", () => {
     const code = await readFile(server, "utf8");
     await writeFile(
       server,
-      code.replace("resolvers: userResolvers(dependencies)", "resolvers: [userResolvers(dependencies)]"),
+      code.replace(
+        "[{ Time: timeScalar }, userResolvers(dependencies)]",
+        "[userResolvers(dependencies), { Time: timeScalar }]",
+      ),
     );
     const edited = await snapshot(dir);
     const result = await runCli([...CATEGORY, "--yes"], dir, { env: cliEnv() });
     expect(result.exitCode).toBe(1);
-    expect(result.stderr).toContain("resolvers: [userResolvers(dependencies), ...modelResolvers(dependencies)]");
+    expect(result.stderr).toContain("userResolvers(dependencies), ...modelResolvers(dependencies)]");
     expect(result.stderr).toContain(`import { modelResolvers, withModelTypeDefs } from "./model-resolvers.ts";`);
     expect(await snapshot(dir)).toEqual(edited);
     expect(edited).not.toEqual(before);
     // The schema's SDL read another way: the edit that adds the models' SDL.
-    await writeFile(
-      server,
-      code.replace(`"./schema.graphql", import.meta.url), "utf8")`, `"./api.graphql", import.meta.url), "utf8")`),
-    );
+    await writeFile(server, code.replace(`readSdl("./schema.graphql")`, `readSdl("./api.graphql")`));
     const sdlEdited = await runCli([...CATEGORY, "--yes"], dir, { env: cliEnv() });
     expect(sdlEdited.exitCode).toBe(1);
     expect(sdlEdited.stderr).toContain(
-      `typeDefs = withModelTypeDefs(readFileSync(new URL("./schema.graphql", import.meta.url), "utf8"));`,
+      `typeDefs = withModelTypeDefs([readSdl("./schema.graphql"), readSdl("../users/users.graphql")].join("\\n"));`,
     );
   });
 });

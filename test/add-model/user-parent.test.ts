@@ -11,7 +11,7 @@ const NOTE = ["add-model", "Note", "--fields", "text:string", "--belongs-to", "U
 const REPOSITORY = "src/users/users.repository.ts";
 const GUARD = "src/users/user-children.ts";
 const USERS_ROUTES = "src/users/users.routes.ts";
-const SDL = "src/graphql/schema.graphql";
+const SDL = "src/users/users.graphql";
 
 const read = (dir: string, path: string) => readFile(join(dir, path), "utf8");
 const exists = (dir: string, path: string) =>
@@ -60,9 +60,7 @@ describe("scaffold add-model --belongs-to User", () => {
       // The users' delete documents the 409.
       if (template === "graphql") {
         const sdl = await read(dir, SDL);
-        expect(sdl).toContain(
-          `NOT_FOUND for an unknown or deleted user; CONFLICT while the user owns rows (delete them first)."\n  deleteUser(`,
-        );
+        expect(sdl).toContain(`NOT_FOUND for an unknown or deleted user; CONFLICT while it has posts."\n  deleteUser(`);
         expect(await read(dir, "src/users/user.service.ts")).toContain("getByIds(ids: number[]): Promise<User[]>");
       } else {
         expect(await read(dir, USERS_ROUTES)).toContain(`deletion time)", [409]);`);
