@@ -34,70 +34,42 @@ const input = (n: number) => ({
   // @end
 });
 
+// @note `related`: the parents and the children (each once), which the tests store through their repositories.
+// @each related
+/** A storage bin as its repository stores it: its fields, and every parent of it id 1. */
+const storedStorageBin = () => ({
+  // @each field
+  // @if email
+  displayName: "display_name1@example.com",
+  // @elif string
+  displayName: "display name 1",
+  // @elif int
+  stockDelta: -3,
+  // @elif uint
+  unitCount: 4,
+  // @elif float64
+  unitPrice: 1.5,
+  // @elif bool
+  isActive: true,
+  // @elif time
+  restockedAt: new Date("2025-01-01T12:00:00.000Z"),
+  // @end
+  // @end
+  // @each parent
+  storageBinId: 1,
+  // @end
+});
+
+// @end
 /** The real app over fresh in-memory repositories/*@if parents*/, with one /*@each parent join=" and one "*/storage bin/*@end*/ (id 1)/*@end*/. */
 async function setup() {
   // @note The template's users with no children yet: the project has no models, so no model adapters.
   const adapters = { users: new InMemoryUserRepository()/*@if children || !templateUser*/, ...modelAdapters()/*@end*/ };
-  // @note Each parent stored with its own fields (written with the sample's) and its own parents, all id 1.
   // @each parent
-  await adapters.storageBins.create(
-    {
-      // @each field
-      // @if email
-      displayName: "display_name1@example.com",
-      // @elif string
-      displayName: "display name 1",
-      // @elif int
-      stockDelta: -3,
-      // @elif uint
-      unitCount: 4,
-      // @elif float64
-      unitPrice: 1.5,
-      // @elif bool
-      isActive: true,
-      // @elif time
-      restockedAt: new Date("2025-01-01T12:00:00.000Z"),
-      // @end
-      // @end
-      // @each parent
-      storageBinId: 1,
-      // @end
-    },
-    new Date(),
-  );
+  await adapters.storageBins.create(storedStorageBin(), new Date());
   // @end
   return { app: appFromModules(adapters), ...adapters };
 }
-// @each child
-
-/** A supply order as stored: its fields, and every parent of it id 1 (this stock item's included). */
-const createSupplyOrder = (supplyOrders: ReturnType<typeof modelAdapters>["supplyOrders"]) =>
-  supplyOrders.create(
-    {
-      // @each field
-      // @if email
-      displayName: "display_name1@example.com",
-      // @elif string
-      displayName: "display name 1",
-      // @elif int
-      stockDelta: -3,
-      // @elif uint
-      unitCount: 4,
-      // @elif float64
-      unitPrice: 1.5,
-      // @elif bool
-      isActive: true,
-      // @elif time
-      restockedAt: new Date("2025-01-01T12:00:00.000Z"),
-      // @end
-      // @end
-      // @each parent
-      storageBinId: 1,
-      // @end
-    },
-    new Date(),
-  );
-// @end
 
 describe("stock items over GraphQL", () => {
   test("createStockItem returns every field/*@if nullableFields*/; a field left out is null/*@end*/", async () => {
@@ -183,7 +155,7 @@ describe("stock items over GraphQL", () => {
   test("a stock item with live supply orders cannot be deleted (CONFLICT)", async () => {
     const { app, supplyOrders } = await setup();
     await graphql(app, CREATE, { input: input(1) });
-    const child = await createSupplyOrder(supplyOrders);
+    const child = await supplyOrders.create(storedSupplyOrder(), new Date());
     expect(codes((await graphql(app, `mutation { deleteStockItem(id: "1") }`)).body)).toEqual(["CONFLICT"]);
     await supplyOrders.softDelete(child.id, new Date());
     expect((await graphql(app, `mutation { deleteStockItem(id: "1") }`)).body.data.deleteStockItem).toBe(true);
@@ -194,7 +166,7 @@ describe("stock items over GraphQL", () => {
   test("stockItem.supplyOrders: the supply orders of every stock item of a list in one read", async () => {
     const { app, supplyOrders } = await setup();
     for (const n of [1, 2]) await graphql(app, CREATE, { input: input(n) });
-    const child = await createSupplyOrder(supplyOrders);
+    const child = await supplyOrders.create(storedSupplyOrder(), new Date());
     const reads = spyOn(supplyOrders, "findByStockItemIds");
     const { body } = await graphql(app, "{ stockItems { id supplyOrders { id } } }");
     expect(body.data.stockItems).toEqual([
