@@ -2,7 +2,7 @@ import { describe, expect, spyOn, test } from "bun:test";
 import { modelAdapters } from "../../test/support/model-adapters.ts";
 import { appFromModules } from "../../test/support/modules-app.ts";
 import { graphql, type Json } from "../../test/support/test-app.ts";
-import { InMemoryUserRepository } from "../users/users.in-memory.ts";
+import { InMemoryUserRepository } from "/*@if templateUser*/.//*@else*/../users//*@end*/users.in-memory.ts";
 
 const FIELDS = "id/*@each field*/ displayName/*@end*//*@each parent*/ storageBinId/*@end*/ createdAt updatedAt";
 const CREATE = `mutation ($input: /*@if separateInputs*/Create/*@end*/StockItemInput!) { createStockItem(input: $input) { ${FIELDS} } }`;
