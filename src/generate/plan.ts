@@ -1,5 +1,5 @@
 import { SAMPLE_DIR } from "../add-model/render/resource.ts";
-import { rendersUsers, templateUserFiles } from "../add-model/render/template-users.ts";
+import { templateUserFiles } from "../add-model/render/template-users.ts";
 import { mergeEnv } from "./merge-env.ts";
 import { mergeJson } from "./merge-json.ts";
 import { mergeMarkdown } from "./merge-markdown.ts";
@@ -63,10 +63,9 @@ export function selectLayers(tree: TemplateTree, options: ProjectOptions): strin
     .map(({ dir }) => dir);
 }
 
-/** The template's users, rendered from the tree's sample resource (`minimal`, `graphql`); none for the others. */
+/** The template's users, rendered from the tree's sample resource. */
 function renderedUsers(tree: TemplateTree, options: ProjectOptions): Array<[string, LayeredFile]> {
   const { template, database } = options;
-  if (!rendersUsers(template)) return [];
   const read = (path: string) => {
     const file = tree.files[path];
     if (!file)

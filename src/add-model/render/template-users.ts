@@ -1,14 +1,7 @@
 import type { Database } from "../../generate/choices.ts";
-import { emitContext, type ModelRecord, namesOf, type Related, templateUser } from "../model.ts";
+import { emitContext, type ModelRecord, type ModelTemplate, namesOf, type Related, templateUser } from "../model.ts";
 import { type EmittedFile, emitModelFiles, modelPaths } from "./model-files.ts";
 import type { ReadTemplate } from "./resource.ts";
-
-/** The templates whose users are rendered from the sample resource (`full`'s are its own, with authentication). */
-const RENDERED_USER_TEMPLATES = ["minimal", "graphql"] as const;
-type RenderedUserTemplate = (typeof RENDERED_USER_TEMPLATES)[number];
-
-export const rendersUsers = (template: string): template is RenderedUserTemplate =>
-  (RENDERED_USER_TEMPLATES as readonly string[]).includes(template);
 
 /**
  * The files of graphql's users that stay the template's own (layers/graphql/): schema.graphql declares the users'
@@ -20,18 +13,26 @@ const GRAPHQL_OWN = (() => {
 })();
 
 /**
+ * full's users' routes test stays the template's own (layers/full/): its users sign up through auth rather than a
+ * POST of the resource, and it checks what auth adds to their routes (the tokens, self or administrator).
+ */
+const FULL_OWN = [modelPaths({ names: templateUser("full").names }).routesTest];
+
+const OWN_FILES: Record<ModelTemplate, readonly string[]> = { full: FULL_OWN, minimal: [], graphql: GRAPHQL_OWN };
+
+/**
  * The template's users, `src/users/`, rendered from the sample like any model's folder: the template's User
  * (src/add-model/model.ts) with the project's added models (`records`) that belong to it as its children. `scaffold
  * new` renders them with no model; add-model again whenever the users' children change.
  */
 export function templateUserFiles(
   records: readonly ModelRecord[],
-  project: { template: RenderedUserTemplate; database: Database },
+  project: { template: ModelTemplate; database: Database },
   read?: ReadTemplate,
 ): EmittedFile[] {
   const user = templateUser(project.template);
   const context = { ...emitContext(user.record, [...records, user.record], project), templateUser: true as const };
   const all: Related[] = records.map((record) => ({ record, names: namesOf(record) }));
   const files = emitModelFiles(context, all, read);
-  return project.template === "graphql" ? files.filter((file) => !GRAPHQL_OWN.includes(file.path)) : files;
+  return files.filter((file) => !OWN_FILES[project.template].includes(file.path));
 }
