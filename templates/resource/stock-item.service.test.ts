@@ -121,6 +121,18 @@ describe("StockItemService", () => {
     expect(updated.updatedAt.getTime()).toBeGreaterThan(a.updatedAt.getTime());
     await expect(service.update(99, input(4))).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
+  // @if hiddenFields
+
+  test("/*@each hidden join=" and "*/display_name/*@end*/: stored at create, never read back, kept by an update", async () => {
+    const { stockItems, service, create } = await setup();
+    const a = await create(1);
+    // @each hidden
+    expect(a).not.toHaveProperty("displayName");
+    // @end
+    await service.update(a.id, input(3));
+    expect(stockItems.rows[0]).toMatchObject({ /*@each hidden*/displayName: "display name 1", /*@end*/});
+  });
+  // @end
 
   test("delete is soft and hides the stock item; deleting again is NOT_FOUND", async () => {
     const { stockItems, service, create } = await setup();
