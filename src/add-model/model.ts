@@ -34,7 +34,13 @@ export interface Related {
 /** The name of the template's model that added models may belong to. */
 export const USER = "User";
 
-const USER_RECORD: Omit<ModelRecord, "fields"> = { name: USER, plural: null, belongsTo: [], hasMany: [], public: false };
+const USER_RECORD: Omit<ModelRecord, "fields"> = {
+  name: USER,
+  plural: null,
+  belongsTo: [],
+  hasMany: [],
+  public: false,
+};
 
 const field = (name: string, notNull: boolean, options: Partial<Field> = {}): Field => ({
   name,

@@ -144,10 +144,9 @@ test("every rendered file names no sample and passes the projects' Biome, for ev
   const written: string[] = [];
   for (const { project, records, at } of projects()) {
     const all = records.map((record) => ({ record, names: namesOf(record) }));
-    const files = [
-      "model-adapters.ts",
-      ...(project.template === "graphql" ? ["model-resolvers.ts"] : []),
-    ].map((file) => ({ path: join("code", at, file), text: renderProjectFile(file, records, project) }));
+    const files = ["model-adapters.ts", ...(project.template === "graphql" ? ["model-resolvers.ts"] : [])].map(
+      (file) => ({ path: join("code", at, file), text: renderProjectFile(file, records, project) }),
+    );
     const sections = records.map((record) => readmeSection(emitContext(record, records, project), all));
     for (const { path, text } of [...files, { path: join(at, "README.md"), text: sections.join("\n") }]) {
       // A sample name left in the output is a spelling the sample wrote outside the scope that replaces it.
