@@ -2,7 +2,6 @@ import { afterAll, describe, expect, spyOn, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { fakeHasher } from "../../test/support/in-memory.ts";
 import { openTestDatabase } from "../../test/support/test-database.ts";
-import { UserService } from "../users/user.service.ts";
 import { DrizzleUserRepository } from "../users/users.repository.ts";
 import { users as usersTable } from "../users/users.table.ts";
 import { AuthService } from "./auth.service.ts";
@@ -143,12 +142,12 @@ describe.skipIf(!database)(`repositories on ${database?.name ?? "a database serv
     const tokens = new JwtTokenIssuer({ secret: "a-test-secret-of-at-least-32-bytes!!", refreshTtlSeconds: 3600 });
     const auth = new AuthService({ users, credentials, refreshTokens, hasher: fakeHasher, tokens });
     const principals = new PrincipalCache({ users, adminEmails: [] });
-    const userService = new UserService({ users });
     const sessions = new UserSessions({ refreshTokens, principals });
     const account = { email: "kim@example.com", password: "first-password" };
     const old = await auth.register(account);
     const oldId = (await tokens.verifyAccessToken(old.accessToken.token)) ?? 0;
-    await userService.delete(oldId);
+    // What the users' DELETE does (src/users/users.routes.ts): the soft delete, then what it means for the sign-in.
+    await users.softDelete(oldId, new Date());
     await sessions.deleted(oldId);
 
     const renewed = await auth.register({ ...account, password: "second-password" });
