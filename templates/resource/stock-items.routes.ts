@@ -89,22 +89,18 @@ const remove = routes.remove("Delete a stock item (soft delete: the row keeps it
 const remove = routes.remove("Delete a stock item (soft delete: the row keeps its deletion time)");
 // @end
 
-// @if protected && templateUser
+// @if protected && templateUser || protected && userParent
 /**
+ // @if templateUser
  * A user changes and deletes only their own record; an administrator everyone's. Checked before the record is looked
  * up, so a refusal does not tell whether the id exists.
- */
-function mayWriteFor(principal: Principal, userId: number): void {
-  if (principal.id !== userId && !principal.isAdmin) throw forbidden("You may only change or delete your own user");
-}
-
-// @elif protected && userParent
-/**
+ // @else
  * As the users' own routes: a user creates, changes and deletes only their own stock items; an administrator
  * anyone's (FORBIDDEN otherwise).
+ // @end
  */
 function mayWriteFor(principal: Principal, userId: number): void {
-  if (principal.id !== userId && !principal.isAdmin) throw forbidden("You may only write your own stock items");
+  if (principal.id !== userId && !principal.isAdmin) throw forbidden("You may only /*@if templateUser*/change or delete your own user/*@else*/write your own stock items/*@end*/");
 }
 
 // @end
