@@ -20,8 +20,13 @@ export interface Field {
   maxLength?: number;
   /** the example value of the API's documentation, */
   example?: string;
-  /** and, for a unique field, the CONFLICT's message when a live row holds the value. */
+  /** for a unique field, the CONFLICT's message when a live row holds the value, */
   takenMessage?: string;
+  /**
+   * and whether it is stored only: set when a row is created, never read into the model's type, never in the API's
+   * bodies and inputs, never changed by an update (`full`'s `password_hash`, which its credentials lookup reads).
+   */
+  hidden?: true;
 }
 
 /** Added to every model; ignored in a spec, with a notice. */

@@ -16,6 +16,11 @@ export interface ModelRecord {
   public: boolean;
   /** GraphQL: a create and an update input type (`CreateUserInput`, `UpdateUserInput`) instead of one (`UserInput`). */
   separateInputs?: true;
+  /**
+   * false: the API has no create (no POST route, no service `create`); something else creates the rows (`full`'s
+   * users register through auth). Absent for every added model.
+   */
+  createRoute?: false;
 }
 
 /** The templates whose resources add-model emits: REST routes (`full`, `minimal`) or GraphQL resolvers. */
@@ -24,12 +29,20 @@ export type ModelTemplate = "full" | "minimal" | "graphql";
 export interface Related {
   record: ModelRecord;
   names: ModelNames;
-  /** The template's own users (`--belongs-to User`): their files are the template's, which add-model only patches. */
+  /** The template's own users (`--belongs-to User`): rendered by `scaffold new`, again by add-model with their children. */
   templateUser?: true;
 }
 
 /** The name of the template's model that added models may belong to. */
 export const USER = "User";
+
+const USER_RECORD: Omit<ModelRecord, "fields"> = {
+  name: USER,
+  plural: null,
+  belongsTo: [],
+  hasMany: [],
+  public: false,
+};
 
 const field = (name: string, notNull: boolean, options: Partial<Field> = {}): Field => ({
   name,
@@ -45,14 +58,16 @@ const field = (name: string, notNull: boolean, options: Partial<Field> = {}): Fi
  * `users.table.ts`, `userRepository(db)`, `users.schemas.ts`), and the stored fields a test creates one with.
  */
 export function templateUser(template: ModelTemplate): Related {
-  const fields =
+  const email = field("email", true, { unique: true, format: "email", takenMessage: "E-mail already in use" });
+  const record: ModelRecord =
     template === "full"
-      ? [field("email", true, { unique: true }), field("password_hash", true)]
-      : [
-          field("email", true, { unique: true, format: "email", takenMessage: "E-mail already in use" }),
-          field("name", false, { maxLength: 100, example: "Ada Lovelace" }),
-        ];
-  const record: ModelRecord = { name: USER, plural: null, fields, belongsTo: [], hasMany: [], public: false };
+      ? {
+          ...USER_RECORD,
+          fields: [email, field("password_hash", true, { hidden: true })],
+          // Users register through auth (src/auth/), which stores the password's hash.
+          createRoute: false,
+        }
+      : { ...USER_RECORD, fields: [email, field("name", false, { maxLength: 100, example: "Ada Lovelace" })] };
   // graphql's users keep the contract they had before they were rendered: CreateUserInput and UpdateUserInput.
   if (template === "graphql") record.separateInputs = true;
   return { record, names: modelNames(USER), templateUser: true };

@@ -10,20 +10,9 @@ import { type Project, TEMPLATE_FOLDERS, TEMPLATE_MODELS } from "./project.ts";
 import { type EmittedFile, emitModelFiles, modelPaths } from "./render/model-files.ts";
 import { renderProjectFile } from "./render/project.ts";
 import { readmeSection, sectionEnd, sectionStart } from "./render/readme.ts";
-import { rendersUsers, templateUserFiles } from "./render/template-users.ts";
+import { templateUserFiles } from "./render/template-users.ts";
 import { type RunRecord, recordedRuns, runRecord } from "./runs.ts";
-import {
-  addFindUsersByIds,
-  addInMemoryFindUsersByIds,
-  addModelResolvers,
-  documentUserDeleteConflict,
-  FULL_USERS_IN_MEMORY,
-  GRAPHQL_SERVER_PATH,
-  relateUserRepository,
-  USERS_PORT_PATH,
-  USERS_REPOSITORY_PATH,
-  USERS_ROUTES_PATH,
-} from "./template-patches.ts";
+import { addModelResolvers, GRAPHQL_SERVER_PATH } from "./template-patches.ts";
 
 /** What the user asked for, as parsed from the command line. */
 export interface AddModelRequest {
@@ -65,8 +54,6 @@ const MODULE_LIST = "src/modules.ts";
 const TEST_APP = "test/support/test-app.ts";
 /** The files over every model (or every model of the template's users), each rendered from its sample. */
 const MODEL_ADAPTERS = "test/support/model-adapters.ts";
-/** `full`'s guard of its users' children (the other templates' users are rendered with them). */
-const USER_CHILDREN = "src/users/user-children.ts";
 const MODEL_RESOLVERS = "src/graphql/model-resolvers.ts";
 /** What the models' resolvers import from src/graphql/, copied with the first model from templates/snippets/graphql/. */
 const GRAPHQL_SNIPPETS = ["batch-loader.ts"];
@@ -207,16 +194,9 @@ function emitAll(records: ModelRecord[], project: ProjectChoices) {
   for (const record of records) {
     for (const file of emitModelFiles(emitContext(record, records, project), all)) files.set(file.path, file.contents);
   }
-  // The template's users are rendered from the sample too (but `full`'s): with their children, as any parent is.
-  const { template, database } = project;
-  if (rendersUsers(template)) {
-    for (const file of templateUserFiles(records, { template, database })) files.set(file.path, file.contents);
-  }
+  // The template's users are rendered from the sample too: with their children, as any parent is.
+  for (const file of templateUserFiles(records, project)) files.set(file.path, file.contents);
   if (records.length > 0) files.set(MODEL_ADAPTERS, renderProjectFile("model-adapters.ts", records, project));
-  // `full`'s own users run add-model's guard of their children, from this file.
-  if (template === "full" && records.some((record) => record.belongsTo.includes(USER))) {
-    files.set(USER_CHILDREN, renderProjectFile("user-children.ts", records, project));
-  }
   if (records.length > 0 && project.template === "graphql") {
     files.set(MODEL_RESOLVERS, renderProjectFile("model-resolvers.ts", records, project));
     for (const file of GRAPHQL_SNIPPETS) files.set(`src/graphql/${file}`, templateFile(`snippets/graphql/${file}`));
@@ -323,16 +303,6 @@ export function planAddModel(project: Project, request: AddModelRequest, read: R
     patch(MODULE_LIST, (code) => addToModuleList(MODULE_LIST, code, `${names.pluralCamel}Module`, module));
     if (project.models.length === 0) patch(TEST_APP, (code) => spreadModelAdapters(TEST_APP, code));
     if (project.models.length === 0 && project.template === "graphql") patch(GRAPHQL_SERVER_PATH, addModelResolvers);
-  }
-  const belongsToUser = (list: ModelRecord[]) => list.some((record) => record.belongsTo.includes(USER));
-  // The first model of users: deleting a user runs the guard, and the users' DELETE documents its 409.
-  const guardsUsers = addsModel && belongsToUser(records) && !belongsToUser(project.models);
-  // `full`'s users are its own: patched. The others' are rendered with their children above.
-  if (guardsUsers && project.template === "full") {
-    patch(USERS_REPOSITORY_PATH, relateUserRepository);
-    patch(USERS_PORT_PATH, addFindUsersByIds);
-    patch(FULL_USERS_IN_MEMORY, (code) => addInMemoryFindUsersByIds(FULL_USERS_IN_MEMORY, code));
-    patch(USERS_ROUTES_PATH, documentUserDeleteConflict);
   }
   // The helpers the models' files are the first to import (a float column's type, a relation's reference column…).
   const written = [...after.values(), ...change.map((file) => file.after)];

@@ -1,5 +1,5 @@
 import { SAMPLE_DIR } from "../add-model/render/resource.ts";
-import { rendersUsers, templateUserFiles } from "../add-model/render/template-users.ts";
+import { templateUserFiles } from "../add-model/render/template-users.ts";
 import { mergeEnv } from "./merge-env.ts";
 import { mergeJson } from "./merge-json.ts";
 import { mergeMarkdown } from "./merge-markdown.ts";
@@ -63,10 +63,14 @@ export function selectLayers(tree: TemplateTree, options: ProjectOptions): strin
     .map(({ dir }) => dir);
 }
 
-/** The template's users, rendered from the tree's sample resource (`minimal`, `graphql`); none for the others. */
+/**
+ * The template's users, rendered from the tree's sample resource. A tree whose layers bring the users themselves
+ * (`--template-ref` of an older series: full's users were layer files up to 0.3.0) or that has no sample keeps them.
+ */
 function renderedUsers(tree: TemplateTree, options: ProjectOptions): Array<[string, LayeredFile]> {
   const { template, database } = options;
-  if (!rendersUsers(template)) return [];
+  const layered = selectLayers(tree, options).some((layer) => `layers/${layer}/src/users/user.ts` in tree.files);
+  if (layered || !Object.keys(tree.files).some((path) => path.startsWith(`${SAMPLE_DIR}/`))) return [];
   const read = (path: string) => {
     const file = tree.files[path];
     if (!file)

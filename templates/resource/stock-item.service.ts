@@ -1,7 +1,7 @@
 import { normalizeEmail } from "../platform/email.ts";
 import { conflict, notFound } from "../platform/errors.ts";
 import type { StockItem, StockItemInput, StockItemRelation } from "./stock-item.ts";
-import type { StockItemFields, StockItemRepository } from "./stock-items.port.ts";
+import type { StockItemChanges, StockItemFields, StockItemRepository } from "./stock-items.port.ts";
 // @each parent
 import type { StorageBinRepository } from "../storage-bins/storage-bins.port.ts";
 // @end
@@ -26,7 +26,7 @@ const storageBinNotFound = (id: number) => notFound(`StorageBin ${id} not found`
 // @end
 
 /** The stored form of an input: a field left out is null/*@if emailFields*/, an e-mail address normalised/*@end*/. */
-const fields = (input: StockItemInput): StockItemFields => ({
+const fields = (input: StockItemInput): /*@if hiddenFields*/StockItemChanges/*@else*/StockItemFields/*@end*/ => ({
   // @each field
   // @if email && notNull
   displayName: normalizeEmail(input.displayName),
@@ -41,7 +41,7 @@ const fields = (input: StockItemInput): StockItemFields => ({
   // @end
 });
 
-/** StockItems: create, read, list, replace and soft-delete. */
+/** StockItems: /*@if createRoute*/create, /*@end*/read, list, replace and soft-delete/*@if !createRoute*/ (/*@if full && templateUser*/they register through auth/*@else*/created elsewhere/*@end*/)/*@end*/. */
 export class StockItemService {
   readonly #stockItems: StockItemRepository;
   // @each parent
@@ -63,6 +63,7 @@ export class StockItemService {
     this.#clock = deps.clock ?? (() => new Date());
   }
 
+  // @if createRoute
   // @if uniqueFields && parents
   /** CONFLICT when /*@each unique join=" or "*/display_name/*@end*/ is taken. NOT_FOUND for an unknown /*@each parent join=" or "*/storage bin/*@end*/. */
   // @elif uniqueFields
@@ -76,6 +77,7 @@ export class StockItemService {
     // @end
     return this.#stockItems.create(fields(input), this.#clock());
   }
+  // @end (without it, something else creates the rows: `full`'s users register through auth)
 
   // @if include
   async list(page: { limit: number; offset: number }, include: readonly StockItemRelation[] = []): Promise<StockItem[]> {

@@ -45,7 +45,7 @@ export const DISPLAY_NAME_MAX_LENGTH = 140;
 // @end
 
 // @end
-/** What creating or replacing a stock item takes: a field left out is stored as null. */
+/** What /*@if createRoute*/creating or replacing/*@else*/replacing/*@end*/ a stock item takes: a field left out is stored as null. */
 export interface StockItemInput {
   // @each field
   // @if string

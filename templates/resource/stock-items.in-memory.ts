@@ -1,9 +1,9 @@
 import { InMemoryRows, type StoredRow } from "../../test/support/in-memory-rows.ts";
 import { conflict } from "../platform/errors.ts";
 import type { StockItem } from "./stock-item.ts";
-import type { StockItemFields, StockItemRepository } from "./stock-items.port.ts";
+import type { StockItemChanges, StockItemFields, StockItemRepository } from "./stock-items.port.ts";
 
-type StockItemRow = StockItem & StoredRow;
+type StockItemRow = StockItem & StoredRow/*@if hiddenFields*/ & Pick<StockItemFields, /*@each hidden join=" | "*/"displayName"/*@end*/>/*@end*/;
 
 // @if uniqueFields
 // @if takenMessage
@@ -15,8 +15,8 @@ const TAKEN = "A stock item with this /*@each unique join=" or "*/display_name/*
 // @end
 // @end
 
-/** What the port answers: the row without its deletion time. */
-const publicStockItem = ({ deletedAt: _deletedAt, ...stockItem }: StockItemRow): StockItem => stockItem;
+/** What the port answers: the row without its deletion time/*@if hiddenFields*/ and /*@each hidden join=" or "*/display_name/*@end*//*@end*/. */
+const publicStockItem = ({ deletedAt: _deletedAt, /*@each hidden*/displayName: _displayName, /*@end*/...stockItem }: StockItemRow): StockItem => stockItem;
 
 /** The stock item repository in memory, for fast service and handler tests. */
 export class InMemoryStockItemRepository implements StockItemRepository {
@@ -46,7 +46,7 @@ export class InMemoryStockItemRepository implements StockItemRepository {
     return this.table.page(bounds).map(publicStockItem);
   }
 
-  async update(id: number, fields: StockItemFields, now: Date): Promise<StockItem | undefined> {
+  async update(id: number, fields: /*@if hiddenFields*/StockItemChanges/*@else*/StockItemFields/*@end*/, now: Date): Promise<StockItem | undefined> {
     // @if uniqueFields
     if (!this.table.live(id)) return undefined;
     // @note Null is never taken (the database allows many); Biome breaks the condition when it is too long.

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from "hono";
+import type { UserSessions } from "../auth/user-sessions.ts";
 import { defineModule } from "../platform/module.ts";
 // @each parent
 import type { StorageBinRepository } from "../storage-bins/storage-bins.port.ts";
@@ -21,7 +22,11 @@ import { stockItemRoutes/*@each parent*/, storageBinStockItemsRoutes/*@end*/ } f
 export const stockItemsModule = defineModule({
   adapters: ({ db }): { stockItems: StockItemRepository/*@each parent*/; storageBins: StorageBinRepository/*@end*//*@each child*/; supplyOrders: SupplyOrderRepository/*@end*/ } => ({ stockItems: stockItemRepository(db)/*@each parent*/, storageBins: storageBinRepository(db)/*@end*//*@each child*/, supplyOrders: supplyOrderRepository(db)/*@end*/ }),
   provide: ({ adapters }) => ({ stockItemService: new StockItemService(adapters) }),
-  // @if rest
+  // @if protected && templateUser
+  routes: (container: { stockItemService: StockItemService; requireAuth: MiddlewareHandler; userSessions: UserSessions }) => [
+    { path: "/api/v1/stock-items", router: stockItemRoutes(container) },
+  ],
+  // @elif rest
   routes: (container: { stockItemService: StockItemService/*@if protected*/; requireAuth: MiddlewareHandler/*@end*/ }) => [{ path: "/api/v1/stock-items", router: stockItemRoutes(container) }/*@each parent*/, { path: "/api/v1/storage-bins", router: storageBinStockItemsRoutes(container) }/*@end*/],
   // @end
 });

@@ -1,7 +1,7 @@
 import type { StockItem } from "./stock-item.ts";
 
 export interface StockItemFields {
-  // @each field
+  // @each stored
   // @if string
   displayName: string/*@if nullable*/ | null/*@end*/;
   // @elif number
@@ -16,6 +16,11 @@ export interface StockItemFields {
   storageBinId: number;
   // @end
 }
+// @if hiddenFields
+
+/** What an update changes: /*@each hidden join=", "*/display_name/*@end*/ only ever set when a stock item is created. */
+export type StockItemChanges = Omit<StockItemFields, /*@each hidden join=" | "*/"displayName"/*@end*/>;
+// @end
 
 /** StockItems that are soft-deleted are invisible through every method. */
 export interface StockItemRepository {
@@ -28,7 +33,7 @@ export interface StockItemRepository {
   findByIds(ids: number[]): Promise<StockItem[]>;
   list(page: { limit: number; offset: number }): Promise<StockItem[]>;
   /** Returns undefined for an unknown stock item./*@if uniqueFields*/ Throws a CONFLICT domain error when /*@each unique join=" or "*/display_name/*@end*/ is taken./*@end*/ */
-  update(id: number, changes: StockItemFields, now: Date): Promise<StockItem | undefined>;
+  update(id: number, changes: /*@if hiddenFields*/StockItemChanges/*@else*/StockItemFields/*@end*/, now: Date): Promise<StockItem | undefined>;
   /** Sets the deletion time; false when there was no such (live) stock item. */
   softDelete(id: number, now: Date): Promise<boolean>;
   // @each parent

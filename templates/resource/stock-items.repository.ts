@@ -17,9 +17,12 @@ import { storageBins } from "../storage-bins/storage-bins.table.ts";
 import { supplyOrders } from "../supply-orders/supply-orders.table.ts";
 // @end
 import type { StockItem } from "./stock-item.ts";
-import type { StockItemFields, StockItemRepository } from "./stock-items.port.ts";
+import type { StockItemChanges, StockItemFields, StockItemRepository } from "./stock-items.port.ts";
 import { stockItems } from "./stock-items.table.ts";
 
+// @if hiddenFields
+/** The columns a read answers: never /*@each hidden join=" or "*/display_name/*@end*/. */
+// @end
 const publicColumns = {
   id: stockItems.id,
   // @each field
@@ -134,7 +137,7 @@ export class DrizzleStockItemRepository implements StockItemRepository {
 
   // @if parents
   /** Under its parents' locks (see lockParents). */
-  async update(id: number, fields: StockItemFields, now: Date): Promise<StockItem | undefined> {
+  async update(id: number, fields: /*@if hiddenFields*/StockItemChanges/*@else*/StockItemFields/*@end*/, now: Date): Promise<StockItem | undefined> {
     const changed = await atomic(this.#db, async (tx) => {
       await lockParents(tx, fields);
       return updateCount(tx, stockItems, { ...fields, updatedAt: now }, and(eq(stockItems.id, id), live));
@@ -142,7 +145,7 @@ export class DrizzleStockItemRepository implements StockItemRepository {
     return changed > 0 ? this.findById(id) : undefined;
   }
   // @else
-  async update(id: number, fields: StockItemFields, now: Date): Promise<StockItem | undefined> {
+  async update(id: number, fields: /*@if hiddenFields*/StockItemChanges/*@else*/StockItemFields/*@end*/, now: Date): Promise<StockItem | undefined> {
     const changed = await this.#rows.update(id, fields, now)/*@if uniqueFields*/.catch(taken)/*@end*/;
     return changed ? this.findById(id) : undefined;
   }

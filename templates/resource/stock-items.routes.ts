@@ -3,6 +3,7 @@ import type { MiddlewareHandler } from "hono";
 import { forbidden } from "../auth/auth-errors.ts";
 import type { Principal } from "../auth/principal.ts";
 import { bearerSecurity } from "../auth/require-auth.ts";
+import type { UserSessions } from "../auth/user-sessions.ts";
 import { idParams, listQuery } from "../platform/http/params.ts";
 import { resourceRoutes } from "../platform/http/resource-routes.ts";
 import { errorResponses, success } from "../platform/http/rest-envelope.ts";
@@ -54,13 +55,14 @@ const includeQuery = z.object({ include });
 
 // @end
 const routes = resourceRoutes({ tag: "stock-items", noun: "stock item", item: /*@if include*/stockItemBodySchema/*@else*/stockItemSchema/*@end*//*@if protected*/, security: bearerSecurity/*@end*/ });
-// @if parents
+// @if !createRoute
+// @elif parents
 const created = routes.create("Create a stock item", stockItemInputSchema);
 /** An unknown /*@each parent join=" or "*/storage bin/*@end*/ is a 404 too. */
 const create = { ...created, responses: { ...created.responses, ...errorResponses(/*@if protected && userParent*/403, /*@end*/404) } };
 // @else
 const create = routes.create("Create a stock item", stockItemInputSchema);
-// @end
+// @end (without the create route, something else creates the rows: `full`'s users register through auth)
 // @if include
 const list = { ...routes.list("List stock items (oldest first)"), request: { query: listWithInclude } };
 const get = { ...routes.get("Get a stock item"), request: { params: idParams, query: includeQuery } };
@@ -68,8 +70,13 @@ const get = { ...routes.get("Get a stock item"), request: { params: idParams, qu
 const list = routes.list("List stock items (oldest first)");
 const get = routes.get("Get a stock item");
 // @end
-const update = routes.update("Replace a stock item (a field left out becomes null)", stockItemInputSchema/*@if protected && userParent*/, [403]/*@end*/);
-// @if protected && userParent || children
+const update = routes.update("Replace a stock item (/*@if protected && templateUser*/your own; an administrator: anyone's/*@else*/a field left out becomes null/*@end*/)", stockItemInputSchema/*@if protected && userParent || protected && templateUser*/, [403]/*@end*/);
+// @if protected && templateUser
+const remove = routes.remove(
+  "Delete a stock item (your own; an administrator: anyone's). Soft delete; revokes the stock item's refresh tokens",
+  [403/*@if children*/, 409/*@end*/],
+);
+// @elif protected && userParent || children
 const remove = routes.remove("Delete a stock item (soft delete: the row keeps its deletion time)", [
   // @if protected && userParent
   403,
@@ -82,18 +89,37 @@ const remove = routes.remove("Delete a stock item (soft delete: the row keeps it
 const remove = routes.remove("Delete a stock item (soft delete: the row keeps its deletion time)");
 // @end
 
-// @if protected && userParent
+// @if protected && templateUser || protected && userParent
 /**
+ // @if templateUser
+ * A user changes and deletes only their own record; an administrator everyone's. Checked before the record is looked
+ * up, so a refusal does not tell whether the id exists.
+ // @else
  * As the users' own routes: a user creates, changes and deletes only their own stock items; an administrator
  * anyone's (FORBIDDEN otherwise).
+ // @end
  */
 function mayWriteFor(principal: Principal, userId: number): void {
-  if (principal.id !== userId && !principal.isAdmin) throw forbidden("You may only write your own stock items");
+  if (principal.id !== userId && !principal.isAdmin) throw forbidden("You may only /*@if templateUser*/change or delete your own user/*@else*/write your own stock items/*@end*/");
 }
 
 // @end
 /** The stock items over REST, mounted at /api/v1/stock-items/*@if protected*/ (an access token is required)/*@end*/. */
-// @if protected
+// @if protected && templateUser
+export function stockItemRoutes({
+  stockItemService,
+  requireAuth,
+  userSessions,
+}: {
+  stockItemService: StockItemService;
+  requireAuth: MiddlewareHandler;
+  /** A user's change or deletion reaches their sign-in (src/auth/) at once. */
+  userSessions: UserSessions;
+}) {
+  const router = createRouter();
+  router.use("*", requireAuth);
+  return router
+// @elif protected
 export function stockItemRoutes({
   stockItemService,
   requireAuth,
@@ -108,6 +134,7 @@ export function stockItemRoutes({
 export function stockItemRoutes({ stockItemService }: { stockItemService: StockItemService }) {
   return createRouter()
 // @end
+    // @if createRoute
     .openapi(create, async (c) => {
       // @if protected && userParent
       const input = toStockItemInput(c.req.valid("json"));
@@ -119,6 +146,7 @@ export function stockItemRoutes({ stockItemService }: { stockItemService: StockI
       c.header("Location", `${c.req.path.replace(/\/$/, "")}/${stockItem.id}`);
       return c.json(success(/*@if include*/toBody/*@else*/toStockItemBody/*@end*/(stockItem)), 201);
     })
+    // @end
     // @if include
     .openapi(list, async (c) => {
       const { include, ...page } = c.req.valid("query");
@@ -139,7 +167,12 @@ export function stockItemRoutes({ stockItemService }: { stockItemService: StockI
     })
     // @end
     .openapi(update, async (c) => {
-      // @if protected && userParent
+      // @if protected && templateUser
+      const { id } = c.req.valid("param");
+      mayWriteFor(c.get("principal"), id);
+      const stockItem = await stockItemService.update(id, toStockItemInput(c.req.valid("json")));
+      userSessions.changed(id);
+      // @elif protected && userParent
       const { id } = c.req.valid("param");
       const input = toStockItemInput(c.req.valid("json"));
       mayWriteFor(c.get("principal"), input.userId);
@@ -152,10 +185,16 @@ export function stockItemRoutes({ stockItemService }: { stockItemService: StockI
     })
     .openapi(remove, async (c) => {
       const { id } = c.req.valid("param");
+      // @if protected && templateUser
+      mayWriteFor(c.get("principal"), id);
+      await stockItemService.delete(id);
+      await userSessions.deleted(id);
+      // @else
       // @if protected && userParent
       mayWriteFor(c.get("principal"), (await stockItemService.get(id)).userId);
       // @end
       await stockItemService.delete(id);
+      // @end
       return c.json({ status: "success" as const, message: `StockItem ${id} deleted` }, 200);
     });
 }

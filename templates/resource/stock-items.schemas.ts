@@ -51,7 +51,7 @@ export const toStockItemBody = (stockItem: StockItem): z.infer<typeof stockItemS
 });
 
 /**
- * Body of POST and PUT: every field of the stock item; one that may be null may also be left out (stored as null).
+ * Body of /*@if createRoute*/POST and PUT/*@else*/PUT/*@end*/: every field of the stock item; one that may be null may also be left out (stored as null).
  * Any other key (a typo, `id`, a timestamp) is a 400 naming it, never silently dropped.
  */
 export const stockItemInputSchema = z
@@ -77,7 +77,7 @@ export const stockItemInputSchema = z
     storage_bin_id: z.number().int().min(1),
     // @end
   })
-  .openapi("StockItemInput");
+  .openapi("/*@if createRoute*/StockItemInput/*@else*/UpdateStockItem/*@end*/");
 
 export const toStockItemInput = (body: z.infer<typeof stockItemInputSchema>): StockItemInput => ({
   // @each field

@@ -21,7 +21,7 @@ export const stockItems = table(
   "stock_items",
   {
     id: idColumn(),
-    // @each field
+    // @each stored
     // @if string
     displayName: stringColumn("display_name", /*@if maxLength*/DISPLAY_NAME_MAX_LENGTH/*@else*/255/*@end*/)/*@if notNull*/.notNull()/*@end*/,
     // @elif integer
@@ -52,7 +52,7 @@ export const stockItems = table(
     // @each unique
     liveUnique("stock_items_display_name_unique", columns.displayName, columns),
     // @end (unique among live rows only: a deleted row's value can be taken again)
-    // @each field
+    // @each stored
     // @if index && !unique
     index("stock_items_unit_count_idx").on(columns.unitCount),
     // @end (a unique field's index is its liveUnique one)
@@ -60,7 +60,7 @@ export const stockItems = table(
     // @each parent
     index("stock_items_storage_bin_id_idx").on(columns.storageBinId),
     // @end
-    // @each field
+    // @each stored
     // @if uint
     check("stock_items_unit_count_unsigned", sql`${columns.unitCount} >= 0`),
     // @end

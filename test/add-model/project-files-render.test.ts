@@ -69,33 +69,6 @@ export const modelAdapters = () => ({
 `);
   });
 
-  test("user-children.ts: a check per model of the template's users, in the order they were added", () => {
-    const rendered = small("user-children.ts", "minimal");
-    expect(rendered).toContain(" * CONFLICT while live notes or people point at user `id` (added by");
-    expect(rendered).toContain(`export async function guardUserChildren(tx: AppDatabase, id: number): Promise<void> {
-  const [note] = await tx
-    .select({ id: notes.id })
-    .from(notes)
-    .where(and(eq(notes.userId, id), isNull(notes.deletedAt)))
-    .limit(1);
-  if (note) throw conflict(\`User \${id} still has notes: delete them first\`);
-  const [person] = await tx
-    .select({ id: people.id })
-    .from(people)
-    .where(and(eq(people.userId, id), isNull(people.deletedAt)))
-    .limit(1);
-  if (person) throw conflict(\`User \${id} still has people: delete them first\`);
-}
-`);
-    expect(rendered.match(/^import .*$/gm)).toEqual([
-      'import { and, eq, isNull } from "drizzle-orm";',
-      'import { notes } from "../notes/notes.table.ts";',
-      'import { people } from "../people/people.table.ts";',
-      'import type { AppDatabase } from "../platform/database/dialect.ts";',
-      'import { conflict } from "../platform/errors.ts";',
-    ]);
-  });
-
   test("model-resolvers.ts: each model's SDL file, services and resolvers once, in the order of their plurals", () => {
     const rendered = small("model-resolvers.ts", "graphql");
     expect(rendered.match(/^import .*$/gm)).toEqual([
@@ -171,11 +144,9 @@ test("every rendered file names no sample and passes the projects' Biome, for ev
   const written: string[] = [];
   for (const { project, records, at } of projects()) {
     const all = records.map((record) => ({ record, names: namesOf(record) }));
-    const files = [
-      "model-adapters.ts",
-      ...(records.some((record) => record.belongsTo.includes("User")) ? ["user-children.ts"] : []),
-      ...(project.template === "graphql" ? ["model-resolvers.ts"] : []),
-    ].map((file) => ({ path: join("code", at, file), text: renderProjectFile(file, records, project) }));
+    const files = ["model-adapters.ts", ...(project.template === "graphql" ? ["model-resolvers.ts"] : [])].map(
+      (file) => ({ path: join("code", at, file), text: renderProjectFile(file, records, project) }),
+    );
     const sections = records.map((record) => readmeSection(emitContext(record, records, project), all));
     for (const { path, text } of [...files, { path: join(at, "README.md"), text: sections.join("\n") }]) {
       // A sample name left in the output is a spelling the sample wrote outside the scope that replaces it.

@@ -1,5 +1,5 @@
 import type { Database } from "../../generate/choices.ts";
-import { emitContext, type ModelRecord, type ModelTemplate, namesOf, USER } from "../model.ts";
+import { emitContext, type ModelRecord, type ModelTemplate, namesOf } from "../model.ts";
 import { pruneImports } from "./imports.ts";
 import { renderSample } from "./resource.ts";
 import { resourceScope } from "./scope.ts";
@@ -14,8 +14,7 @@ const placed = (scope: Scope, position: Record<string, boolean>): Scope => ({
 
 /**
  * The scope of a file add-model writes outside the models' folders: `@each model` walks every model, sorted by plural
- * as those files list them, and `@each userChild` the models belonging to the template's users, in the order they
- * were added; each item is the model's resource scope (spelled as the sample `StockItem`, with its flags and lists).
+ * as those files list them; each item is the model's resource scope (spelled as the sample `StockItem`, with its flags and lists).
  * Text outside them is copied as it is: there is no model to spell it for.
  */
 function projectScope(records: readonly ModelRecord[], project: { template: ModelTemplate; database: Database }) {
@@ -29,7 +28,6 @@ function projectScope(records: readonly ModelRecord[], project: { template: Mode
     );
   const lists: Record<string, () => Scope[]> = {
     model: () => scopes([...records].sort((a, b) => (namesOf(a).pluralCamel < namesOf(b).pluralCamel ? -1 : 1))),
-    userChild: () => scopes(records.filter((record) => record.belongsTo.includes(USER))),
   };
   return {
     flag(name: string): boolean {

@@ -109,6 +109,7 @@ const FIELD_FLAGS = (field: Field): Record<string, boolean> => ({
   email: field.format === "email",
   maxLength: field.maxLength !== undefined,
   example: field.example !== undefined,
+  hidden: field.hidden === true,
 });
 
 /**
@@ -147,6 +148,8 @@ export function resourceScope(context: EmitContext, all: readonly Related[]): Sc
       {
         ...position,
         public: record.public,
+        createRoute: record.createRoute !== false,
+        hiddenFields: record.fields.some((field) => field.hidden),
         parents: record.belongsTo.length > 0,
         uniqueFields: record.fields.some((field) => field.unique),
         // One message for the model's CONFLICT: its only unique field's own (otherwise the generic one names them).
@@ -168,7 +171,10 @@ export function resourceScope(context: EmitContext, all: readonly Related[]): Sc
         separateInputs: record.separateInputs === true,
       },
       {
-        field: fields(record.fields),
+        // A hidden field is stored only: `@each stored` walks it too (the table, the repository's input).
+        field: fields(record.fields.filter((field) => !field.hidden)),
+        stored: fields(record.fields),
+        hidden: fields(record.fields.filter((field) => field.hidden)),
         unique: fields(record.fields.filter((field) => field.unique)),
         parent: models(record.belongsTo.map(related), SAMPLE_PARENT),
         // GraphQL's input types: one for create and update, or each its own (`create`, `update`).

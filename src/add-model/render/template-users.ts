@@ -1,14 +1,13 @@
 import type { Database } from "../../generate/choices.ts";
-import { emitContext, type ModelRecord, namesOf, type Related, templateUser } from "../model.ts";
-import { type EmittedFile, emitModelFiles } from "./model-files.ts";
+import { emitContext, type ModelRecord, type ModelTemplate, namesOf, type Related, templateUser } from "../model.ts";
+import { type EmittedFile, emitModelFiles, modelPaths } from "./model-files.ts";
 import type { ReadTemplate } from "./resource.ts";
 
-/** The templates whose users are rendered from the sample resource (`full`'s are its own, with authentication). */
-const RENDERED_USER_TEMPLATES = ["minimal", "graphql"] as const;
-type RenderedUserTemplate = (typeof RENDERED_USER_TEMPLATES)[number];
-
-export const rendersUsers = (template: string): template is RenderedUserTemplate =>
-  (RENDERED_USER_TEMPLATES as readonly string[]).includes(template);
+/**
+ * full's users' routes test stays the template's own (layers/full/): its users sign up through auth rather than a
+ * POST of the resource, and it checks what auth adds to their routes (the tokens, self or administrator).
+ */
+const FULL_OWN = [modelPaths({ names: templateUser("full").names }).routesTest];
 
 /**
  * The template's users, `src/users/`, rendered from the sample like any model's folder: the template's User
@@ -17,11 +16,12 @@ export const rendersUsers = (template: string): template is RenderedUserTemplate
  */
 export function templateUserFiles(
   records: readonly ModelRecord[],
-  project: { template: RenderedUserTemplate; database: Database },
+  project: { template: ModelTemplate; database: Database },
   read?: ReadTemplate,
 ): EmittedFile[] {
   const user = templateUser(project.template);
   const context = { ...emitContext(user.record, [...records, user.record], project), templateUser: true as const };
   const all: Related[] = records.map((record) => ({ record, names: namesOf(record) }));
-  return emitModelFiles(context, all, read);
+  const files = emitModelFiles(context, all, read);
+  return project.template === "full" ? files.filter((file) => !FULL_OWN.includes(file.path)) : files;
 }

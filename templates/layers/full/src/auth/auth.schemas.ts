@@ -1,6 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import { emailSchema } from "../platform/http/params.ts";
-import { PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH } from "../users/user.ts";
+
+const PASSWORD_MIN_LENGTH = 8;
+/** bcrypt ignores everything after 72 bytes, so longer passwords are refused rather than silently truncated. */
+const PASSWORD_MAX_BYTES = 72;
 
 const utf8Bytes = (value: string) => new TextEncoder().encode(value).length;
 

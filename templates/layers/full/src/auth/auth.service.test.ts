@@ -1,7 +1,12 @@
 import { describe, expect, test } from "bun:test";
-import { fakeHasher, InMemoryRefreshTokenRepository, InMemoryUserRepository } from "../../test/support/in-memory.ts";
+import {
+  fakeHasher,
+  InMemoryCredentialRepository,
+  InMemoryRefreshTokenRepository,
+} from "../../test/support/in-memory.ts";
 import { testSecret } from "../../test/support/test-app.ts";
 import { DomainError } from "../platform/errors.ts";
+import { InMemoryUserRepository } from "../users/users.in-memory.ts";
 import { AuthService } from "./auth.service.ts";
 import { JwtTokenIssuer } from "./jwt-token-issuer.ts";
 
@@ -9,8 +14,9 @@ function setup() {
   const users = new InMemoryUserRepository();
   const refreshTokens = new InMemoryRefreshTokenRepository();
   const tokens = new JwtTokenIssuer({ secret: testSecret, refreshTtlSeconds: 3600 });
-  const service = new AuthService({ users, refreshTokens, hasher: fakeHasher, tokens });
-  return { users, refreshTokens, tokens, service };
+  const credentials = new InMemoryCredentialRepository(users);
+  const deps = { users, credentials, refreshTokens, hasher: fakeHasher, tokens };
+  return { users, refreshTokens, tokens, deps, service: new AuthService(deps) };
 }
 
 const credentials = { email: "ada@example.com", password: "correct-horse" };
@@ -99,9 +105,9 @@ describe("AuthService", () => {
   });
 
   test("an expired refresh token is refused", async () => {
-    const { users, refreshTokens, tokens } = setup();
+    const { deps } = setup();
     let now = new Date();
-    const service = new AuthService({ users, refreshTokens, hasher: fakeHasher, tokens, clock: () => now });
+    const service = new AuthService({ ...deps, clock: () => now });
     const pair = await service.register(credentials);
     now = new Date(now.getTime() + 2 * 3600 * 1000);
     await expectCode(service.refresh(pair.refreshToken), "UNAUTHORIZED");

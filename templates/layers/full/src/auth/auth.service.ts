@@ -1,13 +1,16 @@
 import { normalizeEmail } from "../platform/email.ts";
 import type { UserRepository } from "../users/users.port.ts";
 import { unauthorized } from "./auth-errors.ts";
+import type { CredentialRepository } from "./credentials.port.ts";
 import type { PasswordHasher } from "./password-hasher.port.ts";
 import type { RefreshTokenRepository } from "./refresh-tokens.port.ts";
 import type { TokenIssuer } from "./token-issuer.port.ts";
 import type { AccessToken, TokenPair } from "./tokens.ts";
 
 export interface AuthServiceDependencies {
-  users: UserRepository;
+  /** Registering creates a user (with the password's hash); a refresh checks the user still lives. */
+  users: Pick<UserRepository, "create" | "findById">;
+  credentials: CredentialRepository;
   refreshTokens: RefreshTokenRepository;
   hasher: PasswordHasher;
   tokens: TokenIssuer;
@@ -41,7 +44,7 @@ export class AuthService {
   }
 
   async login({ email, password }: Credentials): Promise<TokenPair> {
-    const found = await this.#deps.users.findCredentials(normalizeEmail(email));
+    const found = await this.#deps.credentials.findCredentials(normalizeEmail(email));
     const valid = await this.#deps.hasher.verify(password, found?.passwordHash ?? (await this.#dummyHash));
     if (!found || !valid) throw invalidCredentials();
     return this.#issueTokens(found.user.id, crypto.randomUUID());

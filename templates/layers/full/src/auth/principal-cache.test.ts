@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { InMemoryUserRepository } from "../../test/support/in-memory.ts";
 import type { User } from "../users/user.ts";
+import { InMemoryUserRepository } from "../users/users.in-memory.ts";
 import { PrincipalCache } from "./principal-cache.ts";
 
 /** The in-memory repository, counting the look-ups that reach it. */

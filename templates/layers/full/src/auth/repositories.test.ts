@@ -2,14 +2,15 @@ import { afterAll, describe, expect, spyOn, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { fakeHasher } from "../../test/support/in-memory.ts";
 import { openTestDatabase } from "../../test/support/test-database.ts";
-import { UserService } from "../users/user.service.ts";
 import { DrizzleUserRepository } from "../users/users.repository.ts";
 import { users as usersTable } from "../users/users.table.ts";
 import { AuthService } from "./auth.service.ts";
+import { DrizzleCredentialRepository } from "./credentials.repository.ts";
 import { JwtTokenIssuer } from "./jwt-token-issuer.ts";
 import { PrincipalCache } from "./principal-cache.ts";
 import type { StoredRefreshToken } from "./refresh-tokens.port.ts";
 import { DrizzleRefreshTokenRepository } from "./refresh-tokens.repository.ts";
+import { UserSessions } from "./user-sessions.ts";
 
 // Runs against the real database adapter, on the database test/support/test-database.ts opens (docs/database.md).
 const database = await openTestDatabase();
@@ -19,6 +20,7 @@ describe.skipIf(!database)(`repositories on ${database?.name ?? "a database serv
   const db = database?.handle.db;
   if (!db) return;
   const users = new DrizzleUserRepository(db);
+  const credentials = new DrizzleCredentialRepository(db);
   const refreshTokens = new DrizzleRefreshTokenRepository(db);
   const now = new Date("2025-01-02T03:04:05.678Z");
 
@@ -26,8 +28,8 @@ describe.skipIf(!database)(`repositories on ${database?.name ?? "a database serv
     const ada = await users.create({ email: "ada@example.com", passwordHash: "hash-a" }, now);
     expect(ada).toEqual({ id: ada.id, email: "ada@example.com", createdAt: now, updatedAt: now });
     expect(await users.findById(ada.id)).toEqual(ada);
-    expect(await users.findCredentials("ada@example.com")).toEqual({ user: ada, passwordHash: "hash-a" });
-    expect(await users.findCredentials("nobody@example.com")).toBeUndefined();
+    expect(await credentials.findCredentials("ada@example.com")).toEqual({ user: ada, passwordHash: "hash-a" });
+    expect(await credentials.findCredentials("nobody@example.com")).toBeUndefined();
     const bob = await users.create({ email: "bob@example.com", passwordHash: "hash-b" }, now);
     expect(await users.list({ limit: 10, offset: 0 })).toEqual([ada, bob]);
     expect(await users.list({ limit: 1, offset: 1 })).toEqual([bob]);
@@ -37,7 +39,7 @@ describe.skipIf(!database)(`repositories on ${database?.name ?? "a database serv
     await expect(users.create({ email: "ada@example.com", passwordHash: "x" }, now)).rejects.toMatchObject({
       code: "CONFLICT",
     });
-    const bob = await users.findCredentials("bob@example.com");
+    const bob = await credentials.findCredentials("bob@example.com");
     await expect(users.update(bob?.user.id ?? 0, { email: "ada@example.com" }, now)).rejects.toMatchObject({
       code: "CONFLICT",
     });
@@ -56,7 +58,7 @@ describe.skipIf(!database)(`repositories on ${database?.name ?? "a database serv
     const later = new Date(now.getTime() + 2_000);
     expect(await users.softDelete(dave.id, later)).toBe(true);
     expect(await users.findById(dave.id)).toBeUndefined();
-    expect(await users.findCredentials("dave@example.com")).toBeUndefined();
+    expect(await credentials.findCredentials("dave@example.com")).toBeUndefined();
     expect(await users.softDelete(dave.id, later)).toBe(false);
     const [row] = await db.select().from(usersTable).where(eq(usersTable.id, dave.id));
     expect(row?.deletedAt).toEqual(later);
@@ -67,7 +69,7 @@ describe.skipIf(!database)(`repositories on ${database?.name ?? "a database serv
     expect(await users.softDelete(old.id, now)).toBe(true);
     const again = await users.create({ email: "hal@example.com", passwordHash: "new-hash" }, now);
     expect(again.id).not.toBe(old.id);
-    expect(await users.findCredentials("hal@example.com")).toEqual({ user: again, passwordHash: "new-hash" });
+    expect(await credentials.findCredentials("hal@example.com")).toEqual({ user: again, passwordHash: "new-hash" });
     await expect(users.create({ email: "hal@example.com", passwordHash: "x" }, now)).rejects.toMatchObject({
       code: "CONFLICT",
     });
@@ -122,10 +124,11 @@ describe.skipIf(!database)(`repositories on ${database?.name ?? "a database serv
 
   test("the reads of every request are prepared statements: no query is built per call", async () => {
     const reader = new DrizzleUserRepository(db);
+    const credentialReader = new DrizzleCredentialRepository(db);
     const tokenReader = new DrizzleRefreshTokenRepository(db);
     const select = spyOn(db, "select");
     try {
-      const ada = await reader.findCredentials("ada@example.com");
+      const ada = await credentialReader.findCredentials("ada@example.com");
       expect(await reader.findById(ada?.user.id ?? 0)).toEqual(ada?.user);
       expect(await reader.list({ limit: 1, offset: 0 })).toEqual(ada ? [ada.user] : []);
       expect(await tokenReader.findByHash("z".repeat(64))).toBeUndefined();
@@ -137,29 +140,31 @@ describe.skipIf(!database)(`repositories on ${database?.name ?? "a database serv
 
   test("an account registered again with a deleted account's e-mail: login reaches it, the old tokens stay refused", async () => {
     const tokens = new JwtTokenIssuer({ secret: "a-test-secret-of-at-least-32-bytes!!", refreshTtlSeconds: 3600 });
-    const auth = new AuthService({ users, refreshTokens, hasher: fakeHasher, tokens });
+    const auth = new AuthService({ users, credentials, refreshTokens, hasher: fakeHasher, tokens });
     const principals = new PrincipalCache({ users, adminEmails: [] });
-    const userService = new UserService({ users, refreshTokens, principals });
-    const credentials = { email: "kim@example.com", password: "first-password" };
-    const old = await auth.register(credentials);
+    const sessions = new UserSessions({ refreshTokens, principals });
+    const account = { email: "kim@example.com", password: "first-password" };
+    const old = await auth.register(account);
     const oldId = (await tokens.verifyAccessToken(old.accessToken.token)) ?? 0;
-    await userService.delete({ id: oldId, email: credentials.email, isAdmin: false }, oldId);
+    // What the users' DELETE does (src/users/users.routes.ts): the soft delete, then what it means for the sign-in.
+    await users.softDelete(oldId, new Date());
+    await sessions.deleted(oldId);
 
-    const renewed = await auth.register({ ...credentials, password: "second-password" });
+    const renewed = await auth.register({ ...account, password: "second-password" });
     const newId = await tokens.verifyAccessToken(renewed.accessToken.token);
     expect(newId).not.toBe(oldId);
     // The old access token still names the deleted row's id, which no live user has.
     expect(await principals.find(oldId)).toBeUndefined();
-    expect(await principals.find(newId ?? 0)).toMatchObject({ id: newId, email: credentials.email });
+    expect(await principals.find(newId ?? 0)).toMatchObject({ id: newId, email: account.email });
     await expect(auth.refresh(old.refreshToken)).rejects.toMatchObject({ code: "UNAUTHORIZED" });
-    await expect(auth.login(credentials)).rejects.toMatchObject({ code: "UNAUTHORIZED" });
-    const login = await auth.login({ ...credentials, password: "second-password" });
+    await expect(auth.login(account)).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    const login = await auth.login({ ...account, password: "second-password" });
     expect(await tokens.verifyAccessToken(login.accessToken.token)).toBe(newId);
   });
 
   test("AuthService on this database: of 20 concurrent refreshes of one token exactly one succeeds", async () => {
     const tokens = new JwtTokenIssuer({ secret: "a-test-secret-of-at-least-32-bytes!!", refreshTtlSeconds: 3600 });
-    const auth = new AuthService({ users, refreshTokens, hasher: fakeHasher, tokens });
+    const auth = new AuthService({ users, credentials, refreshTokens, hasher: fakeHasher, tokens });
     const pair = await auth.register({ email: "Gus@Example.com", password: "correct-horse" });
     const results = await Promise.allSettled(Array.from({ length: 20 }, () => auth.refresh(pair.refreshToken)));
     const winners = results.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));

@@ -1,50 +1,25 @@
+import type { CredentialRepository } from "../../src/auth/credentials.port.ts";
 import type { PasswordHasher } from "../../src/auth/password-hasher.port.ts";
 import type {
   NewRefreshToken,
   RefreshTokenRepository,
   StoredRefreshToken,
 } from "../../src/auth/refresh-tokens.port.ts";
-import { conflict } from "../../src/platform/errors.ts";
-import type { User } from "../../src/users/user.ts";
-import type { NewUser, UserRepository } from "../../src/users/users.port.ts";
-import { InMemoryRows, type StoredRow } from "./in-memory-rows.ts";
+import type { InMemoryUserRepository } from "../../src/users/users.in-memory.ts";
 
-type UserRow = User & StoredRow & { passwordHash: string };
+/** The credentials lookup over the in-memory users' rows (which hold the password hash the users' reads leave out). */
+export class InMemoryCredentialRepository implements CredentialRepository {
+  readonly #users: InMemoryUserRepository;
 
-const publicUser = ({ id, email, createdAt, updatedAt }: UserRow): User => ({ id, email, createdAt, updatedAt });
-
-/** In-memory implementations of the ports, for fast service and handler tests. */
-export class InMemoryUserRepository implements UserRepository {
-  readonly table = new InMemoryRows<UserRow>();
-  readonly rows = this.table.rows;
-
-  async create({ email, passwordHash }: NewUser, now: Date): Promise<User> {
-    if (this.table.taken("email", email)) throw conflict("E-mail already in use");
-    return publicUser(this.table.insert({ email, passwordHash }, now));
-  }
-
-  async findById(id: number): Promise<User | undefined> {
-    const row = this.table.live(id);
-    return row && publicUser(row);
+  constructor(users: InMemoryUserRepository) {
+    this.#users = users;
   }
 
   async findCredentials(email: string) {
-    const row = this.rows.find((candidate) => candidate.email === email && !candidate.deletedAt);
-    return row && { user: publicUser(row), passwordHash: row.passwordHash };
-  }
-
-  async list(bounds: { limit: number; offset: number }): Promise<User[]> {
-    return this.table.page(bounds).map(publicUser);
-  }
-
-  async update(id: number, { email }: { email: string }, now: Date): Promise<User | undefined> {
-    if (this.table.live(id) && this.table.taken("email", email, id)) throw conflict("E-mail already in use");
-    const row = this.table.update(id, { email }, now);
-    return row && publicUser(row);
-  }
-
-  async softDelete(id: number, now: Date): Promise<boolean> {
-    return this.table.softDelete(id, now);
+    const row = this.#users.rows.find((candidate) => candidate.email === email && !candidate.deletedAt);
+    if (!row) return undefined;
+    const { deletedAt: _deletedAt, passwordHash, ...user } = row;
+    return { user, passwordHash };
   }
 }
 

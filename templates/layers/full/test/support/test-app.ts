@@ -1,5 +1,6 @@
+import { InMemoryUserRepository } from "../../src/users/users.in-memory.ts";
 import { call } from "./call.ts";
-import { fakeHasher, InMemoryRefreshTokenRepository, InMemoryUserRepository } from "./in-memory.ts";
+import { fakeHasher, InMemoryCredentialRepository, InMemoryRefreshTokenRepository } from "./in-memory.ts";
 import { appFromModules } from "./modules-app.ts";
 
 export const testSecret = "test-secret-that-is-at-least-32-bytes-long";
@@ -9,7 +10,11 @@ export function createTestApp(options: { pingDatabase?: () => Promise<void>; adm
   const users = new InMemoryUserRepository();
   const refreshTokens = new InMemoryRefreshTokenRepository();
   const env = { JWT_SECRET: testSecret, ADMIN_EMAILS: (options.adminEmails ?? []).join(",") };
-  const app = appFromModules({ users, refreshTokens, hasher: fakeHasher }, { env, pingDatabase: options.pingDatabase });
+  const credentials = new InMemoryCredentialRepository(users);
+  const app = appFromModules(
+    { users, credentials, refreshTokens, hasher: fakeHasher },
+    { env, pingDatabase: options.pingDatabase },
+  );
   return { app, users, refreshTokens };
 }
 
