@@ -6,11 +6,10 @@ import { addDeclarations } from "./declarations.ts";
 
 /**
  * The project files holding helpers that a fresh project carries only when it calls them, and where add-model copies
- * each from (a file of the template tree): live-rows' shared repositories and guarded deletes, the references of
- * `full`'s tables, and the dialect's column types and units of work.
+ * each from (a file of the template tree): the references of `full`'s tables, and the dialect's column types and units
+ * of work.
  */
 const HELPER_FILES = [
-  { path: "src/platform/database/live-rows.ts", source: () => "snippets/live-rows-helpers.ts" },
   {
     path: "src/platform/database/references.ts",
     source: (db: Database) => `layers/full-${db}/src/platform/database/references.ts`,

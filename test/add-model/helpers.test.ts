@@ -1,7 +1,7 @@
 /**
  * The helpers add-model adds on first need (templates/snippets/, full-<db>'s references.ts) type-check where they land:
- * every one of them spliced into each database layer's dialect.ts and base's live-rows.ts, compiled with the
- * generated projects' compiler options. And a second splice adds nothing.
+ * every one of them spliced into each database layer's dialect.ts, compiled with the generated projects' compiler
+ * options. And a second splice adds nothing.
  */
 import { afterAll, expect, test } from "bun:test";
 import { spawnSync } from "node:child_process";
@@ -32,10 +32,8 @@ for (const database of ["postgres", "mysql", "sqlite"] as const) {
     symlinkSync(join(repoRoot, "node_modules"), join(dir, "node_modules"));
     const files: Record<string, string> = {
       "dialect.ts": template(`layers/db-${database}/${DATABASE}/dialect.ts`),
-      "live-rows.ts": template(`layers/base/${DATABASE}/live-rows.ts`),
     };
     const sources = {
-      "live-rows.ts": template("snippets/live-rows-helpers.ts"),
       "dialect.ts": template(`snippets/${database}/dialect-helpers.ts`),
     };
     for (const [file, source] of Object.entries(sources)) {
