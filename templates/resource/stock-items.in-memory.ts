@@ -38,10 +38,12 @@ export class InMemoryStockItemRepository implements StockItemRepository {
     return row && publicStockItem(row);
   }
 
+  // @if children
   async findByIds(ids: number[]): Promise<StockItem[]> {
     return this.rows.filter((row) => !row.deletedAt && ids.includes(row.id)).map(publicStockItem);
   }
 
+  // @end
   async list(bounds: { limit: number; offset: number }): Promise<StockItem[]> {
     return this.table.page(bounds).map(publicStockItem);
   }

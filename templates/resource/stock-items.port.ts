@@ -29,8 +29,10 @@ export interface StockItemRepository {
   // @end
   create(stockItem: StockItemFields, now: Date): Promise<StockItem>;
   findById(id: number): Promise<StockItem | undefined>;
-  /** Several stock items in one read (for `include`); unknown ids are left out. */
+  // @if children
+  /** Several stock items in one read (for /*@if rest*/`include`/*@else*/GraphQL's batches/*@end*/); unknown ids are left out. */
   findByIds(ids: number[]): Promise<StockItem[]>;
+  // @end
   list(page: { limit: number; offset: number }): Promise<StockItem[]>;
   /** Returns undefined for an unknown stock item./*@if uniqueFields*/ Throws a CONFLICT domain error when /*@each unique join=" or "*/display_name/*@end*/ is taken./*@end*/ */
   update(id: number, changes: /*@if hiddenFields*/StockItemChanges/*@else*/StockItemFields/*@end*/, now: Date): Promise<StockItem | undefined>;

@@ -34,7 +34,9 @@ const publicColumns = {
   createdAt: stockItems.createdAt,
   updatedAt: stockItems.updatedAt,
 };
+// @if parents || children
 const live = isNull(stockItems.deletedAt);
+// @end
 // @if uniqueFields
 
 // @if takenMessage
@@ -87,14 +89,18 @@ async function lockParents(tx: AppDatabase, fields: StockItemFields): Promise<vo
 
 /** Written once against the dialect facade, so it is the same code on PostgreSQL, MySQL and SQLite. */
 export class DrizzleStockItemRepository implements StockItemRepository {
+  // @if parents || children
   readonly #db: AppDatabase;
+  // @end
   readonly #rows: ReturnType<typeof liveRows<typeof stockItems, typeof publicColumns>>;
   // @if parents
   readonly #parentReads: ReturnType<typeof parentReads>;
   // @end
 
   constructor(db: AppDatabase) {
+    // @if parents || children
     this.#db = db;
+    // @end
     this.#rows = liveRows(db, "stock_items", stockItems, publicColumns);
     // @if parents
     this.#parentReads = parentReads(db);
@@ -122,6 +128,7 @@ export class DrizzleStockItemRepository implements StockItemRepository {
     return this.#rows.byId(id);
   }
 
+  // @if children
   async findByIds(ids: number[]): Promise<StockItem[]> {
     if (ids.length === 0) return [];
     return this.#db
@@ -130,6 +137,7 @@ export class DrizzleStockItemRepository implements StockItemRepository {
       .where(and(inArray(stockItems.id, ids), live))
       .orderBy(asc(stockItems.id));
   }
+  // @end
 
   list(page: { limit: number; offset: number }): Promise<StockItem[]> {
     return this.#rows.page(page);
