@@ -1,12 +1,20 @@
 /**
- * The fair baseline of bench/service.ts: a hand-written Hono app doing the work of the generated `full` service's
+ * The fair baselines of bench/service.ts: a hand-written Hono app doing the work of the generated `full` service's
  * user routes and nothing else. It checks the same HS256 access token with hono/jwt and an HMAC key imported once,
  * runs the same SELECT by primary key (and the same page of the list) through a Drizzle prepared statement over the
- * same driver, and answers the same envelope. No logging, no validation library, no security headers, no principal
- * look-up: what the generated service does on top of this is what the ratio measures.
+ * same driver, and answers the same envelope.
  *
- * The source is written into the generated project (so it resolves that project's hono, drizzle-orm and driver) as
- * plain JavaScript, which Node.js, Bun and Deno all run as it is.
+ * Bare (the default): no logging, no validation library, no security headers, no principal look-up.
+ *
+ * With BASELINE_BUILTINS=1, the same handlers behind what a production Hono service written by hand carries and what
+ * issue #30 makes mandatory, configured as the generated project configures them: hono/request-id, one pino request
+ * line per answer (the production logger's options and asynchronous stdout destination, the request line's fields),
+ * hono/secure-headers with the project's options, `Cache-Control: no-store` and a 1 MiB body limit checked by
+ * Content-Length. Against this one, the ratio measures the generated architecture's own cost: its layers, zod
+ * validation, the principal look-up, the envelope helpers.
+ *
+ * The source is written into the generated project (so it resolves that project's hono, drizzle-orm, driver and pino)
+ * as plain JavaScript, which Node.js, Bun and Deno all run as it is.
  */
 
 export type BaselineDatabase = "sqlite" | "postgres" | "mysql";
@@ -114,8 +122,83 @@ async function caller(c) {
 }
 const unauthorized = (c) => c.json(error("UNAUTHORIZED", "A valid access token is required"), 401);
 
+/**
+ * BASELINE_BUILTINS=1: what the generated project's src/app.ts puts in front of the routes, set up as it sets it up
+ * (src/platform/logger.ts in production, src/platform/http/middleware/): for every answer the request id and one
+ * request line; for every answer but the probe's, the security headers, Cache-Control and the body limit.
+ */
+async function productionBuiltins() {
+  const [{ pino }, { requestId }, { secureHeaders }, { bodyLimit }, { matchedRoutes }, { readFile }] = await Promise.all([
+    import("pino"),
+    import("hono/request-id"),
+    import("hono/secure-headers"),
+    import("hono/body-limit"),
+    import("hono/route"),
+    import("node:fs/promises"),
+  ]);
+  const { name } = JSON.parse(await readFile(new URL("package.json", import.meta.url), "utf8"));
+  const logger = pino({ base: { service: name }, level: "info" }, pino.destination({ dest: 1, sync: false }));
+  // The endpoint that answered: the last matched route that is not middleware (\`use\` registers method ALL).
+  const answeringRoute = (c) => {
+    const routes = matchedRoutes(c);
+    for (let i = routes.length - 1; i >= 0; i--) if (routes[i].method !== "ALL") return routes[i].path;
+    return routes.at(-1)?.path ?? "";
+  };
+  const requestLine = async (c, next) => {
+    const startedAt = performance.now();
+    await next();
+    logger.info(
+      {
+        requestId: c.get("requestId"),
+        method: c.req.method,
+        route: answeringRoute(c),
+        path: c.req.path,
+        status: c.res.status,
+        durationMs: Math.round((performance.now() - startedAt) * 100) / 100,
+      },
+      "request",
+    );
+  };
+  const headers = secureHeaders({
+    overwrite: false,
+    xContentTypeOptions: true,
+    referrerPolicy: true,
+    xFrameOptions: "DENY",
+    contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+    crossOriginResourcePolicy: false,
+    crossOriginOpenerPolicy: false,
+    originAgentCluster: false,
+    strictTransportSecurity: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+    removePoweredBy: false,
+  });
+  const noStore = async (c, next) => {
+    c.header("Cache-Control", "no-store");
+    await next();
+  };
+  const maxBytes = 1_048_576;
+  const tooLarge = (c) =>
+    c.json(error("PAYLOAD_TOO_LARGE", \`Request body is larger than \${maxBytes} bytes\`), 413, { Connection: "close" });
+  const limit = bodyLimit({ maxSize: maxBytes, onError: tooLarge });
+  // By Content-Length when there is one, as the project checks it: on Node.js, reading \`body\` would make
+  // @hono/node-server build a whole fetch Request for every request.
+  const limitBody = (c, next) => {
+    if (c.req.header("transfer-encoding") !== undefined) return limit(c, next);
+    const length = c.req.header("content-length");
+    if (length === undefined) return c.req.method === "GET" || c.req.method === "HEAD" ? next() : limit(c, next);
+    return Number.parseInt(length, 10) > maxBytes ? tooLarge(c) : next();
+  };
+  return { everyAnswer: [requestId(), requestLine], api: [headers, noStore, limitBody] };
+}
+
 const app = new Hono();
+const builtins = process.env.BASELINE_BUILTINS === "1" ? await productionBuiltins() : undefined;
+if (builtins) app.use(...builtins.everyAnswer);
 app.get("/health", (c) => c.json({ status: "ok" }));
+if (builtins) app.use(...builtins.api);
 app.get("/api/v1/users/:id", async (c) => {
   if ((await caller(c)) === undefined) return unauthorized(c);
   const id = Number(c.req.param("id"));
@@ -134,7 +217,7 @@ else if (globalThis.Deno) Deno.serve({ port, hostname: "127.0.0.1", onListen() {
 else (await import("@hono/node-server")).serve({ fetch: app.fetch, port, hostname: "127.0.0.1" });
 `;
 
-/** The baseline's source for one database. */
+/** The baselines' source for one database (both: BASELINE_BUILTINS chooses when it starts). */
 export function baselineApp(database: BaselineDatabase): string {
   return `${DIALECT[database]}${COMMON}`;
 }
