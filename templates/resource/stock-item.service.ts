@@ -25,7 +25,7 @@ const stockItemNotFound = (id: number) => notFound(`StockItem ${id} not found`);
 const storageBinNotFound = (id: number) => notFound(`StorageBin ${id} not found`);
 // @end
 
-/** The stored form of an input: a field left out is null/*@if emailFields*/, an e-mail address normalised/*@end*/. */
+/** The stored form of an input/*@if nullableFields*/: a field left out is null/*@if emailFields*/, an e-mail address normalised/*@end*//*@elif emailFields*/: an e-mail address normalised/*@end*/. */
 const fields = (input: StockItemInput): /*@if hiddenFields*/StockItemChanges/*@else*/StockItemFields/*@end*/ => ({
   // @each field
   // @if email && notNull
@@ -119,7 +119,7 @@ export class StockItemService {
   }
   // @end
 
-  /** Replaces every field (a field left out becomes null); NOT_FOUND for an unknown id./*@if uniqueFields*/ CONFLICT when /*@each unique join=" or "*/display_name/*@end*/ is taken./*@end*//*@if parents*/ NOT_FOUND for an unknown /*@each parent join=" or "*/storage bin/*@end*/./*@end*/ */
+  /** Replaces every field/*@if nullableFields*/ (a field left out becomes null)/*@end*/; NOT_FOUND for an unknown id./*@if uniqueFields*/ CONFLICT when /*@each unique join=" or "*/display_name/*@end*/ is taken./*@end*//*@if parents*/ NOT_FOUND for an unknown /*@each parent join=" or "*/storage bin/*@end*/./*@end*/ */
   async update(id: number, input: StockItemInput): Promise<StockItem> {
     // @each parent
     if (!(await this.#storageBins.findById(input.storageBinId))) throw storageBinNotFound(input.storageBinId);

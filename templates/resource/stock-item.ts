@@ -45,7 +45,7 @@ export const DISPLAY_NAME_MAX_LENGTH = 140;
 // @end
 
 // @end
-/** What /*@if createRoute*/creating or replacing/*@else*/replacing/*@end*/ a stock item takes: a field left out is stored as null. */
+/** What /*@if createRoute*/creating or replacing/*@else*/replacing/*@end*/ a stock item takes/*@if nullableFields*/: a field left out is stored as null/*@end*/. */
 export interface StockItemInput {
   // @each field
   // @if string

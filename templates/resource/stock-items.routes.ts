@@ -70,7 +70,7 @@ const get = { ...routes.get("Get a stock item"), request: { params: idParams, qu
 const list = routes.list("List stock items (oldest first)");
 const get = routes.get("Get a stock item");
 // @end
-const update = routes.update("Replace a stock item (/*@if protected && templateUser*/your own; an administrator: anyone's/*@else*/a field left out becomes null/*@end*/)", stockItemInputSchema/*@if protected && userParent || protected && templateUser*/, [403]/*@end*/);
+const update = routes.update("Replace a stock item/*@if protected && templateUser*/ (your own; an administrator: anyone's)/*@elif nullableFields*/ (a field left out becomes null)/*@end*/", stockItemInputSchema/*@if protected && userParent || protected && templateUser*/, [403]/*@end*/);
 // @if protected && templateUser
 const remove = routes.remove(
   "Delete a stock item (your own; an administrator: anyone's). Soft delete; revokes the stock item's refresh tokens",

@@ -51,7 +51,7 @@ export const toStockItemBody = (stockItem: StockItem): z.infer<typeof stockItemS
 });
 
 /**
- * Body of /*@if createRoute*/POST and PUT/*@else*/PUT/*@end*/: every field of the stock item; one that may be null may also be left out (stored as null).
+ * Body of /*@if createRoute*/POST and PUT/*@else*/PUT/*@end*/: every field of the stock item/*@if nullableFields*/; one that may be null may also be left out (stored as null)/*@end*/.
  * Any other key (a typo, `id`, a timestamp) is a 400 naming it, never silently dropped.
  */
 export const stockItemInputSchema = z
