@@ -181,6 +181,13 @@ export function resourceScope(context: EmitContext, all: readonly Related[]): Sc
           child: models(context.children, SAMPLE_CHILD),
           hasMany: models(context.hasMany, SAMPLE_CHILD),
           prerequisite: models(needed, SAMPLE_PARENT),
+          // The models a test stores through their repositories: the parents and the children, each once.
+          related: models(
+            [...context.parents, ...context.children].filter(
+              (model, i, list) => list.findIndex((other) => other.names.pascal === model.names.pascal) === i,
+            ),
+            SAMPLE_PARENT,
+          ),
           bodyKey: fields(bodyKeys(context)),
           typo: () => [new TemplateScope(scope, {}, {}, [[typoOf(SAMPLE_FIELDS), typoOf(record.fields)]])],
         }),
