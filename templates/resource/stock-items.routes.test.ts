@@ -80,7 +80,7 @@ async function createStorageBin(api: Api, n = 1): Promise<number> {
 
 // @end
 // @each child
-/** Posts a supply order of stock item 1 (its other parents created first) and answers the response. */
+/** Posts a supply order of stock item 1 and answers the response; any other parent of it is created first. */
 async function createSupplyOrder(api: Api) {
   return api.post("/api/v1/supply-orders", {
     // @each field
