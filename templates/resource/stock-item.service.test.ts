@@ -10,7 +10,7 @@ import { InMemorySupplyOrderRepository } from "../supply-orders/supply-orders.in
 
 // @note `related`: the parents and the children (each once), which the tests store through their repositories.
 // @each related
-/** A storage bin as its repository stores it: its fields, and every parent of it id 1. */
+/** A storage bin as its repository stores it: its fields/*@if parents*/, and every parent of it id 1/*@end*/. */
 const storedStorageBin = () => ({
   // @each stored
   // @if email
