@@ -7,34 +7,8 @@ import { InMemoryStorageBinRepository } from "../storage-bins/storage-bins.in-me
 // @each child
 import { InMemorySupplyOrderRepository } from "../supply-orders/supply-orders.in-memory.ts";
 // @end
+import { /*@each related*/storedStorageBin, /*@end*/} from "./stock-items.test-data.ts";
 
-// @note `related`: the parents and the children (each once), which the tests store through their repositories.
-// @each related
-/** A storage bin as its repository stores it: its fields/*@if parents*/, and every parent of it id 1/*@end*/. */
-const storedStorageBin = () => ({
-  // @each stored
-  // @if email
-  displayName: "display_name1@example.com",
-  // @elif string
-  displayName: "display name 1",
-  // @elif int
-  stockDelta: -3,
-  // @elif uint
-  unitCount: 4,
-  // @elif float64
-  unitPrice: 1.5,
-  // @elif bool
-  isActive: true,
-  // @elif time
-  restockedAt: new Date("2025-01-01T12:00:00.000Z"),
-  // @end
-  // @end
-  // @each parent
-  storageBinId: 1,
-  // @end
-});
-
-// @end
 async function setup() {
   let tick = 0;
   const stockItems = new InMemoryStockItemRepository();

@@ -3,6 +3,7 @@ import { modelAdapters } from "../../test/support/model-adapters.ts";
 import { appFromModules } from "../../test/support/modules-app.ts";
 import { graphql, type Json } from "../../test/support/test-app.ts";
 import { InMemoryUserRepository } from "../users/users.in-memory.ts";
+import { /*@each related*/storedStorageBin, /*@end*/} from "./stock-items.test-data.ts";
 
 const FIELDS = "id/*@each field*/ displayName/*@end*//*@each parent*/ storageBinId/*@end*/ createdAt updatedAt";
 const CREATE = `mutation ($input: StockItemInput!) { createStockItem(input: $input) { ${FIELDS} } }`;
@@ -37,33 +38,8 @@ const input = (n: number) => ({
 /** The real app over fresh in-memory repositories/*@if parents*/, with one /*@each parent join=" and one "*/storage bin/*@end*/ (id 1)/*@end*/. */
 async function setup() {
   const adapters = { users: new InMemoryUserRepository(), ...modelAdapters() };
-  // @note Each parent stored with its own fields (written with the sample's) and its own parents, all id 1.
   // @each parent
-  await adapters.storageBins.create(
-    {
-      // @each field
-      // @if email
-      displayName: "display_name1@example.com",
-      // @elif string
-      displayName: "display name 1",
-      // @elif int
-      stockDelta: -3,
-      // @elif uint
-      unitCount: 4,
-      // @elif float64
-      unitPrice: 1.5,
-      // @elif bool
-      isActive: true,
-      // @elif time
-      restockedAt: new Date("2025-01-01T12:00:00.000Z"),
-      // @end
-      // @end
-      // @each parent
-      storageBinId: 1,
-      // @end
-    },
-    new Date(),
-  );
+  await adapters.storageBins.create(storedStorageBin(), new Date());
   // @end
   return { app: appFromModules(adapters), ...adapters };
 }
@@ -152,32 +128,7 @@ describe("stock items over GraphQL", () => {
   test("a stock item with live supply orders cannot be deleted (CONFLICT)", async () => {
     const { app, supplyOrders } = await setup();
     await graphql(app, CREATE, { input: input(1) });
-    // @note The supply order as stored: its fields, and every parent of it id 1 (this stock item's included).
-    const child = await supplyOrders.create(
-      {
-        // @each field
-        // @if email
-        displayName: "display_name1@example.com",
-        // @elif string
-        displayName: "display name 1",
-        // @elif int
-        stockDelta: -3,
-        // @elif uint
-        unitCount: 4,
-        // @elif float64
-        unitPrice: 1.5,
-        // @elif bool
-        isActive: true,
-        // @elif time
-        restockedAt: new Date("2025-01-01T12:00:00.000Z"),
-        // @end
-        // @end
-        // @each parent
-        storageBinId: 1,
-        // @end
-      },
-      new Date(),
-    );
+    const child = await supplyOrders.create(storedSupplyOrder(), new Date());
     expect(codes((await graphql(app, `mutation { deleteStockItem(id: "1") }`)).body)).toEqual(["CONFLICT"]);
     await supplyOrders.softDelete(child.id, new Date());
     expect((await graphql(app, `mutation { deleteStockItem(id: "1") }`)).body.data.deleteStockItem).toBe(true);
@@ -188,32 +139,7 @@ describe("stock items over GraphQL", () => {
   test("stockItem.supplyOrders: the supply orders of every stock item of a list in one read", async () => {
     const { app, supplyOrders } = await setup();
     for (const n of [1, 2]) await graphql(app, CREATE, { input: input(n) });
-    // @note The supply order as stored: its fields, and every parent of it id 1 (this stock item's included).
-    const child = await supplyOrders.create(
-      {
-        // @each field
-        // @if email
-        displayName: "display_name1@example.com",
-        // @elif string
-        displayName: "display name 1",
-        // @elif int
-        stockDelta: -3,
-        // @elif uint
-        unitCount: 4,
-        // @elif float64
-        unitPrice: 1.5,
-        // @elif bool
-        isActive: true,
-        // @elif time
-        restockedAt: new Date("2025-01-01T12:00:00.000Z"),
-        // @end
-        // @end
-        // @each parent
-        storageBinId: 1,
-        // @end
-      },
-      new Date(),
-    );
+    const child = await supplyOrders.create(storedSupplyOrder(), new Date());
     const reads = spyOn(supplyOrders, "findByStockItemIds");
     const { body } = await graphql(app, "{ stockItems { id supplyOrders { id } } }");
     expect(body.data.stockItems).toEqual([
