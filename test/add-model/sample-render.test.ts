@@ -36,7 +36,8 @@ describe("the sample resource", () => {
             // Eight kinds of file per model in its own folder: domain, port, table, repository, service, module, the
             // in-memory repository and the service test, plus the API's two files and its test, and the rows its tests
             // store for a model with parents or children.
-            const related = record.belongsTo.length > 0 || records.some((other) => other.belongsTo.includes(record.name));
+            const related =
+              record.belongsTo.length > 0 || records.some((other) => other.belongsTo.includes(record.name));
             expect(files.length).toBe(related ? 12 : 11);
             for (const file of files) {
               const path = join(template, database, file.path);

@@ -46,7 +46,7 @@ export function emitModelFiles(context: EmitContext, all: readonly Related[], re
     path: paths[kind],
     contents: renderResourceFile(samples[kind], context, all, read),
   }));
-  // The rows its tests store for the related models, shared by the service test and the API's.
+  // The rows its tests store through the related models' repositories (the service test's, and GraphQL's).
   if (context.parents.length + context.children.length > 0) {
     files.push({
       path: `${folderOf(context.names)}/${testDataFile(context.names)}`,
