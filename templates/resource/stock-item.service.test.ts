@@ -7,6 +7,7 @@ import { InMemoryStorageBinRepository } from "../storage-bins/storage-bins.in-me
 // @each child
 import { InMemorySupplyOrderRepository } from "../supply-orders/supply-orders.in-memory.ts";
 // @end
+import { /*@each related*/storedStorageBin, /*@end*/} from "./stock-items.test-data.ts";
 
 async function setup() {
   let tick = 0;
@@ -20,29 +21,7 @@ async function setup() {
   const clock = () => new Date(Date.UTC(2025, 0, 1) + tick++ * 1_000);
   const service = new StockItemService({ stockItems, /*@each parent*/storageBins, /*@end*//*@each child*/supplyOrders, /*@end*/clock });
   // @each parent
-  const storageBin = {
-    // @each stored
-    // @if email
-    displayName: "display_name1@example.com",
-    // @elif string
-    displayName: "display name 1",
-    // @elif int
-    stockDelta: -3,
-    // @elif uint
-    unitCount: 4,
-    // @elif float64
-    unitPrice: 1.5,
-    // @elif bool
-    isActive: true,
-    // @elif time
-    restockedAt: new Date("2025-01-01T12:00:00.000Z"),
-    // @end
-    // @end
-    // @each parent
-    storageBinId: 1,
-    // @end (the parent's own parents: the first of each)
-  };
-  await storageBins.create(storageBin, clock());
+  await storageBins.create(storedStorageBin(), clock());
   // @end
   // @if createRoute
   const create = (n: number) => service.create(input(n));
@@ -174,29 +153,7 @@ describe("StockItemService", () => {
   test("a stock item with live supply orders cannot be deleted (CONFLICT)", async () => {
     const { supplyOrders, service, create } = await setup();
     const a = await create(1);
-    const fields = {
-      // @each field
-      // @if email
-      displayName: "display_name1@example.com",
-      // @elif string
-      displayName: "display name 1",
-      // @elif int
-      stockDelta: -3,
-      // @elif uint
-      unitCount: 4,
-      // @elif float64
-      unitPrice: 1.5,
-      // @elif bool
-      isActive: true,
-      // @elif time
-      restockedAt: new Date("2025-01-01T12:00:00.000Z"),
-      // @end
-      // @end
-      // @each parent
-      storageBinId: /*@if self*/a.id/*@else*/1/*@end*/,
-      // @end (the child's parents: this stock item, and the first of any other)
-    };
-    const child = await supplyOrders.create(fields, new Date());
+    const child = await supplyOrders.create(storedSupplyOrder(), new Date());
     await expect(service.delete(a.id)).rejects.toMatchObject({ code: "CONFLICT" });
     await supplyOrders.softDelete(child.id, new Date());
     await service.delete(a.id);
@@ -219,29 +176,7 @@ describe("StockItemService", () => {
     const { supplyOrders, service, create } = await setup();
     const a = await create(1);
     const b = await create(2);
-    const fields = {
-      // @each field
-      // @if email
-      displayName: "display_name1@example.com",
-      // @elif string
-      displayName: "display name 1",
-      // @elif int
-      stockDelta: -3,
-      // @elif uint
-      unitCount: 4,
-      // @elif float64
-      unitPrice: 1.5,
-      // @elif bool
-      isActive: true,
-      // @elif time
-      restockedAt: new Date("2025-01-01T12:00:00.000Z"),
-      // @end
-      // @end
-      // @each parent
-      storageBinId: /*@if self*/a.id/*@else*/1/*@end*/,
-      // @end
-    };
-    const child = await supplyOrders.create(fields, new Date());
+    const child = await supplyOrders.create(storedSupplyOrder(), new Date());
     const [first, second] = await service.list({ limit: 10, offset: 0 }, ["supply_orders"]);
     expect([first?.supplyOrders, second?.supplyOrders]).toEqual([[child], []]);
     expect((await service.get(b.id, ["supply_orders"])).supplyOrders).toEqual([]);

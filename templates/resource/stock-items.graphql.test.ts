@@ -3,6 +3,7 @@ import { modelAdapters } from "../../test/support/model-adapters.ts";
 import { appFromModules } from "../../test/support/modules-app.ts";
 import { graphql, type Json } from "../../test/support/test-app.ts";
 import { InMemoryUserRepository } from "/*@if templateUser*/.//*@else*/../users//*@end*/users.in-memory.ts";
+import { /*@each related*/storedStorageBin, /*@end*/} from "./stock-items.test-data.ts";
 
 const FIELDS = "id/*@each field*/ displayName/*@end*//*@each parent*/ storageBinId/*@end*/ createdAt updatedAt";
 const CREATE = `mutation ($input: /*@if separateInputs*/Create/*@end*/StockItemInput!) { createStockItem(input: $input) { ${FIELDS} } }`;
@@ -34,33 +35,6 @@ const input = (n: number) => ({
   // @end
 });
 
-// @note `related`: the parents and the children (each once), which the tests store through their repositories.
-// @each related
-/** A storage bin as its repository stores it: its fields, and every parent of it id 1. */
-const storedStorageBin = () => ({
-  // @each field
-  // @if email
-  displayName: "display_name1@example.com",
-  // @elif string
-  displayName: "display name 1",
-  // @elif int
-  stockDelta: -3,
-  // @elif uint
-  unitCount: 4,
-  // @elif float64
-  unitPrice: 1.5,
-  // @elif bool
-  isActive: true,
-  // @elif time
-  restockedAt: new Date("2025-01-01T12:00:00.000Z"),
-  // @end
-  // @end
-  // @each parent
-  storageBinId: 1,
-  // @end
-});
-
-// @end
 /** The real app over fresh in-memory repositories/*@if parents*/, with one /*@each parent join=" and one "*/storage bin/*@end*/ (id 1)/*@end*/. */
 async function setup() {
   // @note The template's users with no children yet: the project has no models, so no model adapters.

@@ -30,7 +30,7 @@ function client(app: TestApp) {
 
 // @note Each model a test creates over HTTP first, spelled as the sample parent: the parents (theirs first) and the
 // @note children's other parents. The template's User comes first when any of them belongs to it.
-// @if prerequisites
+// @if prerequisites || children
 type Api = ReturnType<typeof client>;
 
 // @end
@@ -79,6 +79,38 @@ async function createStorageBin(api: Api, n = 1): Promise<number> {
 // @end
 
 // @end
+// @each child
+/** Posts a supply order of stock item 1 and answers the response; any other parent of it is created first. */
+async function createSupplyOrder(api: Api) {
+  return api.post("/api/v1/supply-orders", {
+    // @each field
+    // @if email
+    display_name: "display_name1@example.com",
+    // @elif string
+    display_name: "display name 1",
+    // @elif int
+    stock_delta: -3,
+    // @elif uint
+    unit_count: 4,
+    // @elif float64
+    unit_price: 1.5,
+    // @elif bool
+    is_active: true,
+    // @elif time
+    restocked_at: "2025-01-01T12:00:00.000Z",
+    // @end
+    // @end
+    // @each parent
+    // @if self
+    stock_item_id: 1,
+    // @else
+    storage_bin_id: await createStorageBin(api),
+    // @end
+    // @end
+  });
+}
+
+// @end
 async function setup() {
   const { app } = createTestApp();
   // @if full
@@ -117,6 +149,17 @@ const body = (n: number/*@if ids*/, ids: Ids/*@end*/) => ({
   // @end
 });
 
+// @if nullableFields
+/** The optional fields, as a body that leaves them out stores them. */
+const LEFT_OUT = {
+  // @each field
+  // @if nullable
+  short_note: null,
+  // @end
+  // @end
+};
+
+// @end
 describe("stock items routes", () => {
   test("POST creates a stock item: 201, the envelope and a Location header", async () => {
     const { app/*@if nullableFields*/, api/*@end*//*@if full*/, token/*@end*//*@if ids*/, ids/*@end*/ } = await setup();
@@ -146,13 +189,7 @@ describe("stock items routes", () => {
       // @end
     });
     expect(sparse.status).toBe(201);
-    expect(sparse.body.data).toMatchObject({
-      // @each field
-      // @if nullable
-      short_note: null,
-      // @end
-      // @end
-    });
+    expect(sparse.body.data).toMatchObject(LEFT_OUT);
     // @end
   });
 
@@ -265,13 +302,7 @@ describe("stock items routes", () => {
       storage_bin_id: ids.storage_bin_id,
       // @end
     });
-    expect(cleared.body.data).toMatchObject({
-      // @each field
-      // @if nullable
-      short_note: null,
-      // @end
-      // @end
-    });
+    expect(cleared.body.data).toMatchObject(LEFT_OUT);
     // @end
     expect((await api.put("/api/v1/stock-items/999", body(3/*@if ids*/, ids/*@end*/))).status).toBe(404);
   });
@@ -371,33 +402,7 @@ describe("stock items routes", () => {
   test("DELETE of a stock item that still has supply orders: 409", async () => {
     const { api/*@if ids*/, ids/*@end*/ } = await setup();
     await api.post("/api/v1/stock-items", body(1/*@if ids*/, ids/*@end*/));
-    const child = await api.post("/api/v1/supply-orders", {
-      // @each field
-      // @if email
-      display_name: "display_name1@example.com",
-      // @elif string
-      display_name: "display name 1",
-      // @elif int
-      stock_delta: -3,
-      // @elif uint
-      unit_count: 4,
-      // @elif float64
-      unit_price: 1.5,
-      // @elif bool
-      is_active: true,
-      // @elif time
-      restocked_at: "2025-01-01T12:00:00.000Z",
-      // @end
-      // @end
-      // @note The child's parents: this stock item (id 1), and any other one created first.
-      // @each parent
-      // @if self
-      stock_item_id: 1,
-      // @else
-      storage_bin_id: await createStorageBin(api),
-      // @end
-      // @end
-    });
+    const child = await createSupplyOrder(api);
     expect(child.status).toBe(201);
     const refused = await api.delete("/api/v1/stock-items/1");
     expect([refused.status, refused.body.error.code]).toEqual([409, "CONFLICT"]);
@@ -411,32 +416,7 @@ describe("stock items routes", () => {
     const { api/*@if ids*/, ids/*@end*/ } = await setup();
     await api.post("/api/v1/stock-items", body(1/*@if ids*/, ids/*@end*/));
     await api.post("/api/v1/stock-items", body(2/*@if ids*/, ids/*@end*/));
-    const child = await api.post("/api/v1/supply-orders", {
-      // @each field
-      // @if email
-      display_name: "display_name1@example.com",
-      // @elif string
-      display_name: "display name 1",
-      // @elif int
-      stock_delta: -3,
-      // @elif uint
-      unit_count: 4,
-      // @elif float64
-      unit_price: 1.5,
-      // @elif bool
-      is_active: true,
-      // @elif time
-      restocked_at: "2025-01-01T12:00:00.000Z",
-      // @end
-      // @end
-      // @each parent
-      // @if self
-      stock_item_id: 1,
-      // @else
-      storage_bin_id: await createStorageBin(api),
-      // @end
-      // @end
-    });
+    const child = await createSupplyOrder(api);
     const one = await api.get("/api/v1/stock-items/1?include=supply_orders");
     expect(one.body.data.supply_orders).toEqual([child.body.data]);
     const list = await api.get("/api/v1/stock-items?include=supply_orders");

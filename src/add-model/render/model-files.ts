@@ -1,4 +1,5 @@
 import type { EmitContext, Related } from "../model.ts";
+import type { ModelNames } from "../names.ts";
 import { type FileKind, fileNames, folderOf } from "../paths.ts";
 import { type ReadTemplate, renderResourceFile } from "./resource.ts";
 import { SAMPLE_MODEL } from "./sample.ts";
@@ -41,5 +42,18 @@ export function emitModelFiles(context: EmitContext, all: readonly Related[], re
     "serviceTest",
     graphql ? "resolversTest" : "routesTest",
   ];
-  return kinds.map((kind) => ({ path: paths[kind], contents: renderResourceFile(samples[kind], context, all, read) }));
+  const files = kinds.map((kind) => ({
+    path: paths[kind],
+    contents: renderResourceFile(samples[kind], context, all, read),
+  }));
+  // The rows its tests store through the related models' repositories (the service test's, and GraphQL's).
+  if (context.parents.length + context.children.length > 0) {
+    files.push({
+      path: `${folderOf(context.names)}/${testDataFile(context.names)}`,
+      contents: renderResourceFile(testDataFile(SAMPLE_MODEL), context, all, read),
+    });
+  }
+  return files;
 }
+
+const testDataFile = (names: ModelNames) => `${names.pluralKebab}.test-data.ts`;
