@@ -7,7 +7,7 @@ import { InMemoryStorageBinRepository } from "../storage-bins/storage-bins.in-me
 // @each child
 import { InMemorySupplyOrderRepository } from "../supply-orders/supply-orders.in-memory.ts";
 // @end
-import { /*@each related*/storedStorageBin, /*@end*/} from "./stock-items.test-data.ts";
+import { stockItemInput as input, /*@each related*/storedStorageBin, /*@end*/} from "./stock-items.test-data.ts";
 
 async function setup() {
   let tick = 0;
@@ -31,30 +31,6 @@ async function setup() {
   // @end
   return { stockItems, /*@each parent*/storageBins, /*@end*//*@each child*/supplyOrders, /*@end*/service, create };
 }
-
-/** A valid input; `n` makes it differ from the others/*@if parents*/ (every parent is the first one)/*@end*/. */
-const input = (n: number) => ({
-  // @each field
-  // @if email
-  displayName: `display_name${n}@example.com`,
-  // @elif string
-  displayName: `display name ${n}`,
-  // @elif int
-  stockDelta: -n * 3,
-  // @elif uint
-  unitCount: n * 4,
-  // @elif float64
-  unitPrice: n + 0.5,
-  // @elif bool
-  isActive: n % 2 === 1,
-  // @elif time
-  restockedAt: new Date(Date.UTC(2025, 0, n, 12)),
-  // @end
-  // @end
-  // @each parent
-  storageBinId: 1,
-  // @end
-});
 
 describe("StockItemService", () => {
   // @if createRoute

@@ -3,7 +3,7 @@ import { modelAdapters } from "../../test/support/model-adapters.ts";
 import { appFromModules } from "../../test/support/modules-app.ts";
 import { graphql, type Json } from "../../test/support/test-app.ts";
 import { InMemoryUserRepository } from "/*@if templateUser*/.//*@else*/../users//*@end*/users.in-memory.ts";
-import { /*@each related*/storedStorageBin, /*@end*/} from "./stock-items.test-data.ts";
+import { stockItemInput, /*@each related*/storedStorageBin, /*@end*/} from "./stock-items.test-data.ts";
 
 const FIELDS = "id/*@each field*/ displayName/*@end*//*@each parent*/ storageBinId/*@end*/ createdAt updatedAt";
 const CREATE = `mutation ($input: /*@if separateInputs*/Create/*@end*/StockItemInput!) { createStockItem(input: $input) { ${FIELDS} } }`;
@@ -11,25 +11,9 @@ const UPDATE = `mutation ($id: ID!, $input: /*@if separateInputs*/Update/*@end*/
 
 const codes = (body: Json): string[] => (body.errors ?? []).map((error: Json) => error.extensions?.code);
 
-/** A valid input as GraphQL's JSON; `n` makes it differ from the others/*@if parents*/ (every parent is the first one)/*@end*/. */
-const input = (n: number) => ({
-  // @each field
-  // @if email
-  displayName: `display_name${n}@example.com`,
-  // @elif string
-  displayName: `display name ${n}`,
-  // @elif int
-  stockDelta: -n * 3,
-  // @elif uint
-  unitCount: n * 4,
-  // @elif float64
-  unitPrice: n + 0.5,
-  // @elif bool
-  isActive: n % 2 === 1,
-  // @elif time
-  restockedAt: new Date(Date.UTC(2025, 0, n, 12)).toISOString(),
-  // @end
-  // @end
+/** A valid input as GraphQL's JSON: a time is its ISO string/*@if parents*/, every parent's id the string "1"/*@end*/. */
+const input = (n: number): Json => ({
+  ...JSON.parse(JSON.stringify(stockItemInput(n))),
   // @each parent
   storageBinId: "1",
   // @end

@@ -1,5 +1,14 @@
 import { describe, expect, test } from "bun:test";
 import { call, createTestApp, type Json, registerUser, type TestApp } from "../../test/support/test-app.ts";
+import { stockItemBody } from "./stock-items.test-data.ts";
+// @each prerequisite
+// @if !templateUser
+import { storageBinBody } from "../storage-bins/storage-bins.test-data.ts";
+// @end
+// @end
+// @each child
+import { supplyOrderBody } from "../supply-orders/supply-orders.test-data.ts";
+// @end
 
 // @note `ids`: the model has parents. setup() creates them and the tests pass their ids: `body(n, ids)`, and `body(n)`
 // @note for a model without parents. (`parents` cannot say it inside `@each child`, where it is the child's.)
@@ -50,29 +59,17 @@ async function createUser(api: Api): Promise<number> {
 // @else
 /** Creates a storage bin over HTTP (its parents first) and answers its id. */
 async function createStorageBin(api: Api, n = 1): Promise<number> {
+  // @if parents
   const { status, body } = await api.post("/api/v1/storage-bins", {
-    // @each field
-    // @if email
-    display_name: `display_name${n}@example.com`,
-    // @elif string
-    display_name: `display name ${n}`,
-    // @elif int
-    stock_delta: -n * 3,
-    // @elif uint
-    unit_count: n * 4,
-    // @elif float64
-    unit_price: n + 0.5,
-    // @elif bool
-    is_active: n % 2 === 1,
-    // @elif time
-    restocked_at: new Date(Date.UTC(2025, 0, n, 12)).toISOString(),
-    // @end
-    // @end
+    ...storageBinBody(n),
     // @note Inside `@each parent` the storage bin stands for a parent of the model created here.
     // @each parent
     storage_bin_id: await createStorageBin(api),
     // @end
   });
+  // @else
+  const { status, body } = await api.post("/api/v1/storage-bins", storageBinBody(n));
+  // @end
   if (status !== 201) throw new Error(`creating a storage bin failed: ${status}`);
   return body.data.id;
 }
@@ -83,23 +80,7 @@ async function createStorageBin(api: Api, n = 1): Promise<number> {
 /** Posts a supply order of stock item 1 and answers the response; any other parent of it is created first. */
 async function createSupplyOrder(api: Api) {
   return api.post("/api/v1/supply-orders", {
-    // @each field
-    // @if email
-    display_name: "display_name1@example.com",
-    // @elif string
-    display_name: "display name 1",
-    // @elif int
-    stock_delta: -3,
-    // @elif uint
-    unit_count: 4,
-    // @elif float64
-    unit_price: 1.5,
-    // @elif bool
-    is_active: true,
-    // @elif time
-    restocked_at: "2025-01-01T12:00:00.000Z",
-    // @end
-    // @end
+    ...supplyOrderBody(1),
     // @each parent
     // @if self
     stock_item_id: 1,
@@ -126,28 +107,16 @@ async function setup() {
 }
 
 /** A valid body; `n` makes it differ from the others. */
-const body = (n: number/*@if ids*/, ids: Ids/*@end*/) => ({
-  // @each field
-  // @if email
-  display_name: `display_name${n}@example.com`,
-  // @elif string
-  display_name: `display name ${n}`,
-  // @elif int
-  stock_delta: -n * 3,
-  // @elif uint
-  unit_count: n * 4,
-  // @elif float64
-  unit_price: n + 0.5,
-  // @elif bool
-  is_active: n % 2 === 1,
-  // @elif time
-  restocked_at: new Date(Date.UTC(2025, 0, n, 12)).toISOString(),
-  // @end
-  // @end
+// @if ids
+const body = (n: number, ids: Ids) => ({
+  ...stockItemBody(n),
   // @each parent
   storage_bin_id: ids.storage_bin_id,
   // @end
 });
+// @else
+const body = stockItemBody;
+// @end
 
 // @if nullableFields
 /** The optional fields, as a body that leaves them out stores them. */

@@ -46,13 +46,11 @@ export function emitModelFiles(context: EmitContext, all: readonly Related[], re
     path: paths[kind],
     contents: renderResourceFile(samples[kind], context, all, read),
   }));
-  // The rows its tests store through the related models' repositories (the service test's, and GraphQL's).
-  if (context.parents.length + context.children.length > 0) {
-    files.push({
-      path: `${folderOf(context.names)}/${testDataFile(context.names)}`,
-      contents: renderResourceFile(testDataFile(SAMPLE_MODEL), context, all, read),
-    });
-  }
+  // The values its tests send (and, for its relations' tests, store), written once: `<plural>.test-data.ts`.
+  files.push({
+    path: `${folderOf(context.names)}/${testDataFile(context.names)}`,
+    contents: renderResourceFile(testDataFile(SAMPLE_MODEL), context, all, read),
+  });
   return files;
 }
 
