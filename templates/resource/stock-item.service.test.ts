@@ -7,7 +7,7 @@ import { InMemoryStorageBinRepository } from "../storage-bins/storage-bins.in-me
 // @each child
 import { InMemorySupplyOrderRepository } from "../supply-orders/supply-orders.in-memory.ts";
 // @end
-import { stockItemInput as input, /*@each related*/storedStorageBin, /*@end*/} from "./stock-items.test-data.ts";
+import { stockItemInput, /*@each related*/storedStorageBin, /*@end*/} from "./stock-items.test-data.ts";
 
 async function setup() {
   let tick = 0;
@@ -31,6 +31,9 @@ async function setup() {
   // @end
   return { stockItems, /*@each parent*/storageBins, /*@end*//*@each child*/supplyOrders, /*@end*/service, create };
 }
+
+/** The tests' valid input, written once in stock-items.test-data.ts. */
+const input = stockItemInput;
 
 describe("StockItemService", () => {
   // @if createRoute
