@@ -12,12 +12,16 @@ const UPDATE = `mutation ($id: ID!, $input: /*@if separateInputs*/Update/*@end*/
 const codes = (body: Json): string[] => (body.errors ?? []).map((error: Json) => error.extensions?.code);
 
 /** A valid input as GraphQL's JSON: a time is its ISO string/*@if parents*/, every parent's id the string "1"/*@end*/. */
+// @if parents
 const input = (n: number): Json => ({
   ...JSON.parse(JSON.stringify(stockItemInput(n))),
   // @each parent
   storageBinId: "1",
   // @end
 });
+// @else
+const input = (n: number): Json => JSON.parse(JSON.stringify(stockItemInput(n)));
+// @end
 
 /** The real app over fresh in-memory repositories/*@if parents*/, with one /*@each parent join=" and one "*/storage bin/*@end*/ (id 1)/*@end*/. */
 async function setup() {
