@@ -11,16 +11,19 @@ const UPDATE = `mutation ($id: ID!, $input: /*@if separateInputs*/Update/*@end*/
 
 const codes = (body: Json): string[] => (body.errors ?? []).map((error: Json) => error.extensions?.code);
 
-/** A valid input as GraphQL's JSON: a time is its ISO string/*@if parents*/, every parent's id the string "1"/*@end*/. */
 // @if parents
+/** A valid input as GraphQL's JSON: /*@if timeFields*/a time is its ISO string, /*@end*/every parent's id the string "1". */
 const input = (n: number): Json => ({
-  ...JSON.parse(JSON.stringify(stockItemInput(n))),
+  .../*@if timeFields*/JSON.parse(JSON.stringify(stockItemInput(n)))/*@else*/stockItemInput(n)/*@end*/,
   // @each parent
   storageBinId: "1",
   // @end
 });
-// @else
+// @elif timeFields
+/** A valid input as GraphQL's JSON: a time is its ISO string. */
 const input = (n: number): Json => JSON.parse(JSON.stringify(stockItemInput(n)));
+// @else
+const input = stockItemInput;
 // @end
 
 /** The real app over fresh in-memory repositories/*@if parents*/, with one /*@each parent join=" and one "*/storage bin/*@end*/ (id 1)/*@end*/. */
