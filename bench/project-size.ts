@@ -25,8 +25,8 @@ const files = (dir: string): string[] =>
     .map((entry) => relative(dir, join(entry.parentPath, entry.name)))
     .filter((path) => !path.startsWith(".git/"));
 
-/** Tests and their in-memory adapters, which sit beside the code they test. */
-const TEST_CODE = /\.(test|in-memory)\.ts$/;
+/** Tests, their in-memory adapters and their test data, which sit beside the code they test. */
+const TEST_CODE = /\.(test|in-memory|test-data)\.ts$/;
 
 interface Size {
   files: number;
