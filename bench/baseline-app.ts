@@ -7,14 +7,13 @@
  * Bare (the default): no logging, no validation library, no security headers, no principal look-up.
  *
  * With BASELINE_BUILTINS=1, the same handlers behind what a production Hono service written by hand carries and what
- * issue #30 makes mandatory, configured as the generated project configures them: hono/request-id, one pino request
- * line per answer (the production logger's options and asynchronous stdout destination, the request line's fields),
- * hono/secure-headers with the project's options, `Cache-Control: no-store` and a 1 MiB body limit checked by
- * Content-Length. Against this one, the ratio measures the generated architecture's own cost: its layers, zod
- * validation, the principal look-up, the envelope helpers.
+ * issue #30 makes mandatory, imported from the generated project itself: hono/request-id, its pino request line
+ * (with its production logger), hono/secure-headers with its options, `Cache-Control: no-store` and its body limit.
+ * Against this one, the ratio measures the generated architecture's own cost: its layers, zod validation, the
+ * principal look-up, the envelope helpers.
  *
- * The source is written into the generated project (so it resolves that project's hono, drizzle-orm, driver and pino)
- * as plain JavaScript, which Node.js, Bun and Deno all run as it is.
+ * The source is written into the generated project (so it resolves that project's packages and middleware) as plain
+ * JavaScript; Node.js (type stripping), Bun and Deno run it and the TypeScript it imports as they are.
  */
 
 export type BaselineDatabase = "sqlite" | "postgres" | "mysql";
@@ -123,75 +122,30 @@ async function caller(c) {
 const unauthorized = (c) => c.json(error("UNAUTHORIZED", "A valid access token is required"), 401);
 
 /**
- * BASELINE_BUILTINS=1: what the generated project's src/app.ts puts in front of the routes, set up as it sets it up
- * (src/platform/logger.ts in production, src/platform/http/middleware/): for every answer the request id and one
- * request line; for every answer but the probe's, the security headers, Cache-Control and the body limit.
+ * BASELINE_BUILTINS=1: the generated project's own middleware (src/platform/http/middleware/, its production logger
+ * from src/platform/logger.ts), in src/app.ts's order: for every answer the request id and one request line; for
+ * every answer but the probe's, the security headers, Cache-Control and the body limit. Imported rather than copied,
+ * so the baseline cannot drift from what the service runs.
  */
 async function productionBuiltins() {
-  const [{ pino }, { requestId }, { secureHeaders }, { bodyLimit }, { matchedRoutes }, { readFile }] = await Promise.all([
-    import("pino"),
+  const [{ requestId }, { readFile }, { createLogger }, { defaultBodyLimitBytes }, middleware] = await Promise.all([
     import("hono/request-id"),
-    import("hono/secure-headers"),
-    import("hono/body-limit"),
-    import("hono/route"),
     import("node:fs/promises"),
+    import("./src/platform/logger.ts"),
+    import("./src/platform/config.ts"),
+    Promise.all([
+      import("./src/platform/http/middleware/request-logger.ts"),
+      import("./src/platform/http/middleware/security-headers.ts"),
+      import("./src/platform/http/middleware/body-limit.ts"),
+    ]),
   ]);
+  const [{ requestLogger }, { securityHeaders }, { bodyLimit }] = middleware;
   const { name } = JSON.parse(await readFile(new URL("package.json", import.meta.url), "utf8"));
-  const logger = pino({ base: { service: name }, level: "info" }, pino.destination({ dest: 1, sync: false }));
-  // The endpoint that answered: the last matched route that is not middleware (\`use\` registers method ALL).
-  const answeringRoute = (c) => {
-    const routes = matchedRoutes(c);
-    for (let i = routes.length - 1; i >= 0; i--) if (routes[i].method !== "ALL") return routes[i].path;
-    return routes.at(-1)?.path ?? "";
+  const logger = createLogger({ appEnv: "production", service: name });
+  return {
+    everyAnswer: [requestId(), requestLogger(logger)],
+    api: [...securityHeaders(), bodyLimit(defaultBodyLimitBytes)],
   };
-  const requestLine = async (c, next) => {
-    const startedAt = performance.now();
-    await next();
-    logger.info(
-      {
-        requestId: c.get("requestId"),
-        method: c.req.method,
-        route: answeringRoute(c),
-        path: c.req.path,
-        status: c.res.status,
-        durationMs: Math.round((performance.now() - startedAt) * 100) / 100,
-      },
-      "request",
-    );
-  };
-  const headers = secureHeaders({
-    overwrite: false,
-    xContentTypeOptions: true,
-    referrerPolicy: true,
-    xFrameOptions: "DENY",
-    contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
-    crossOriginResourcePolicy: false,
-    crossOriginOpenerPolicy: false,
-    originAgentCluster: false,
-    strictTransportSecurity: false,
-    xDnsPrefetchControl: false,
-    xDownloadOptions: false,
-    xPermittedCrossDomainPolicies: false,
-    xXssProtection: false,
-    removePoweredBy: false,
-  });
-  const noStore = async (c, next) => {
-    c.header("Cache-Control", "no-store");
-    await next();
-  };
-  const maxBytes = 1_048_576;
-  const tooLarge = (c) =>
-    c.json(error("PAYLOAD_TOO_LARGE", \`Request body is larger than \${maxBytes} bytes\`), 413, { Connection: "close" });
-  const limit = bodyLimit({ maxSize: maxBytes, onError: tooLarge });
-  // By Content-Length when there is one, as the project checks it: on Node.js, reading \`body\` would make
-  // @hono/node-server build a whole fetch Request for every request.
-  const limitBody = (c, next) => {
-    if (c.req.header("transfer-encoding") !== undefined) return limit(c, next);
-    const length = c.req.header("content-length");
-    if (length === undefined) return c.req.method === "GET" || c.req.method === "HEAD" ? next() : limit(c, next);
-    return Number.parseInt(length, 10) > maxBytes ? tooLarge(c) : next();
-  };
-  return { everyAnswer: [requestId(), requestLine], api: [headers, noStore, limitBody] };
 }
 
 const app = new Hono();
