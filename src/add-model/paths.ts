@@ -1,4 +1,3 @@
-import type { ModelTemplate, Related } from "./model.ts";
 import type { ModelNames } from "./names.ts";
 
 /**
@@ -21,6 +20,7 @@ export function fileNames({ kebab, pluralKebab: plural }: ModelNames) {
     serviceTest: `${kebab}.service.test.ts`,
     routesTest: `${plural}.routes.test.ts`,
     resolversTest: `${plural}.graphql.test.ts`,
+    testData: `${plural}.test-data.ts`,
   };
 }
 
@@ -28,21 +28,3 @@ export type FileKind = keyof ReturnType<typeof fileNames>;
 
 /** A resource's folder in the project: `src/<plural>`, one per resource. */
 export const folderOf = (names: ModelNames) => `src/${names.pluralKebab}`;
-
-/** A resource's file, as imported from any other folder of `src/` (`../<plural>/<file>`). */
-export const resourceFile = (names: ModelNames, kind: FileKind) => `../${names.pluralKebab}/${fileNames(names)[kind]}`;
-
-/** A resource's file, as imported from a file of resource `from`: `./<file>` in its own folder. */
-export const resourceImport = (from: ModelNames, to: ModelNames, kind: FileKind) =>
-  from.pluralKebab === to.pluralKebab ? `./${fileNames(to)[kind]}` : resourceFile(to, kind);
-
-/** From a folder of `src/`: what every resource shares, the GraphQL server's helpers, and the tests' support. */
-export const PLATFORM = "../platform";
-export const GRAPHQL = "../graphql";
-export const TEST_SUPPORT = "../../test/support";
-
-/** The tests' in-memory repository of `model`, from resource `from` (`full` keeps its users' with its other ports'). */
-export const inMemoryImport = (from: ModelNames, model: Related, template: ModelTemplate): string =>
-  model.templateUser && template === "full"
-    ? `${TEST_SUPPORT}/in-memory.ts`
-    : resourceImport(from, model.names, "inMemory");

@@ -1,5 +1,4 @@
 import type { EmitContext, Related } from "../model.ts";
-import type { ModelNames } from "../names.ts";
 import { type FileKind, fileNames, folderOf } from "../paths.ts";
 import { type ReadTemplate, renderResourceFile } from "./resource.ts";
 import { SAMPLE_MODEL } from "./sample.ts";
@@ -41,17 +40,8 @@ export function emitModelFiles(context: EmitContext, all: readonly Related[], re
     "inMemory",
     "serviceTest",
     graphql ? "resolversTest" : "routesTest",
+    // The values its tests send (and, for its relations' tests, store), written once.
+    "testData",
   ];
-  const files = kinds.map((kind) => ({
-    path: paths[kind],
-    contents: renderResourceFile(samples[kind], context, all, read),
-  }));
-  // The values its tests send (and, for its relations' tests, store), written once: `<plural>.test-data.ts`.
-  files.push({
-    path: `${folderOf(context.names)}/${testDataFile(context.names)}`,
-    contents: renderResourceFile(testDataFile(SAMPLE_MODEL), context, all, read),
-  });
-  return files;
+  return kinds.map((kind) => ({ path: paths[kind], contents: renderResourceFile(samples[kind], context, all, read) }));
 }
-
-const testDataFile = (names: ModelNames) => `${names.pluralKebab}.test-data.ts`;
