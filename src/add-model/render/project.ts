@@ -14,8 +14,8 @@ const placed = (scope: Scope, position: Record<string, boolean>): Scope => ({
 
 /**
  * The scope of a file add-model writes outside the models' folders: `@each model` walks every model, sorted by plural
- * as those files list them; each item is the model's resource scope (spelled as the sample `StockItem`, with its flags and lists).
- * Text outside them is copied as it is: there is no model to spell it for.
+ * as those files list them; each item is the model's resource scope (spelled as the sample `StockItem`, with its
+ * flags and lists). Text outside them is copied as it is: there is no model to spell it for.
  */
 function projectScope(records: readonly ModelRecord[], project: { template: ModelTemplate; database: Database }) {
   const all = records.map((record) => ({ record, names: namesOf(record) }));
