@@ -1,6 +1,6 @@
 import { Database as SqliteFile } from "bun:sqlite";
-import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { createConnection } from "mysql2/promise";
 import postgres from "postgres";
 import { uniqueDatabaseName, withDatabase } from "../../support/env.ts";
@@ -16,6 +16,10 @@ export interface FreshDatabase {
   tables(): Promise<string[]>;
   /** Rows of Drizzle's migrations journal: one per migration applied. */
   appliedMigrations(): Promise<number>;
+  /** Takes the lock the service migrates under (as docs/database.md names it), as another instance would: its release. */
+  holdMigrationLock(): Promise<() => Promise<void>>;
+  /** Sessions waiting for that lock (undefined where the database does not show them). */
+  lockWaiters(): Promise<number | undefined>;
   drop(): Promise<void>;
 }
 
@@ -46,6 +50,18 @@ export function freshPostgresDatabase(serverUrl: string): FreshDatabase {
       const [row] = await query("select count(*)::int as n from drizzle.__drizzle_migrations");
       return Number(row?.n);
     },
+    async holdMigrationLock() {
+      const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+      await admin.unsafe(`CREATE DATABASE "${name}"`);
+      await admin.end();
+      const holder = postgres(url, { max: 1, onnotice: () => {} });
+      await holder`select pg_advisory_lock(hashtext('drizzle migrations'))`;
+      return () => holder.end();
+    },
+    async lockWaiters() {
+      const [row] = await query("select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted");
+      return Number(row?.n);
+    },
     drop: () => dropPostgresDatabase(serverUrl, name),
   };
 }
@@ -73,6 +89,18 @@ export function freshMysqlDatabase(serverUrl: string): FreshDatabase {
       const [row] = await query(`select count(*) as n from \`${name}\`.__drizzle_migrations`);
       return Number(row?.n);
     },
+    async holdMigrationLock() {
+      const holder = await createConnection(withDatabase(serverUrl, ""));
+      await holder.query("SELECT GET_LOCK(?, 0)", [`${name}.migrations`]);
+      return () => holder.end();
+    },
+    async lockWaiters() {
+      const rows = await query(
+        "select count(*) as n from information_schema.processlist where state like '%user%lock%' and info like ?",
+        [`%${name}.migrations%`],
+      );
+      return Number(rows[0]?.n);
+    },
     drop: () => dropMysqlDatabase(serverUrl, name),
   };
 }
@@ -91,8 +119,22 @@ export function freshSqliteDatabase(parent: string): FreshDatabase {
   return {
     url: `file:${path}`,
     tables: async () =>
-      existsSync(path) ? query("select name from sqlite_master where type = 'table'").map((row) => String(row.name)) : [],
+      existsSync(path)
+        ? query("select name from sqlite_master where type = 'table'").map((row) => String(row.name))
+        : [],
     appliedMigrations: async () => Number(query("select count(*) as n from __drizzle_migrations")[0]?.n),
+    async holdMigrationLock() {
+      mkdirSync(dirname(path), { recursive: true });
+      const holder = new SqliteFile(path);
+      holder.exec("PRAGMA journal_mode = WAL");
+      holder.exec("BEGIN IMMEDIATE");
+      return async () => {
+        holder.exec("COMMIT");
+        holder.close();
+      };
+    },
+    // SQLite keeps no list of the processes that wait for its file's lock.
+    lockWaiters: async () => undefined,
     // The folder goes with the project's temporary folder.
     drop: async () => {},
   };

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { Database } from "../../../src/generate/template-tree.ts";
 import { expectSuccess, npmRun } from "../../support/generated-project.ts";
 import { http } from "../../support/http.ts";
-import { type Runtime, type RunningService, startService } from "../../support/runtimes.ts";
+import { type RunningService, type Runtime, startService } from "../../support/runtimes.ts";
 import { installedFullProject } from "../generated/installed-project.ts";
 import type { FreshDatabase } from "./database-backends.ts";
 
@@ -76,12 +76,29 @@ export function describeReplicaMigrations(database: Database, fresh: (projectDir
       }, 300_000);
     });
 
+    test("an instance waits while another holds the migration lock, and migrates and becomes ready once it is released", async () => {
+      const target = freshDatabase();
+      const release = await target.holdMigrationLock();
+      const starting = startService(project(), "node", serviceEnv(target.url), BOOT_TIMEOUT_MS);
+      try {
+        await waitForLockWaiter(target);
+        expect(await target.tables()).not.toContain(usersTable(database));
+      } finally {
+        await release();
+      }
+      const service = await starting;
+      running.push(service);
+      expect((await http(service.url, "GET", "/health/readiness")).status).toBe(200);
+      expect(await target.appliedMigrations()).toBe(migrationCount(project()));
+      expect((await service.stop("SIGTERM", 20_000)).code).toBe(0);
+    }, 180_000);
+
     test("npm run db:migrate migrates an empty database, and a service with MIGRATE_ON_START=false then serves", async () => {
       const target = freshDatabase();
       const migrated = await npmRun(project(), "db:migrate", serviceEnv(target.url), 120_000);
       expectSuccess("npm run db:migrate", migrated);
       expect(migrated.output).toContain("migrations applied");
-      expect(await target.tables()).toContain(database === "postgres" ? "public.users" : "users");
+      expect(await target.tables()).toContain(usersTable(database));
       expect(await target.appliedMigrations()).toBe(migrationCount(project()));
       // Run again, it has nothing to do and says so the same way.
       expectSuccess("npm run db:migrate (again)", await npmRun(project(), "db:migrate", serviceEnv(target.url)));
@@ -113,6 +130,23 @@ export function describeReplicaMigrations(database: Database, fresh: (projectDir
       expect(result.output.trim().split("\n").at(-1)).toContain("DATABASE_URL");
     }, 120_000);
   });
+}
+
+const usersTable = (database: Database) => (database === "postgres" ? "public.users" : "users");
+
+/**
+ * Resolves once a session waits for the migration lock; where the database does not show waiters (SQLite), after
+ * longer than the service takes to boot here, so that it would have migrated by then without the lock.
+ */
+async function waitForLockWaiter(target: FreshDatabase): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const waiters = await target.lockWaiters();
+    if (waiters === undefined) return Bun.sleep(8_000);
+    if (waiters > 0) return;
+    await Bun.sleep(200);
+  }
+  throw new Error("no instance waited for the migration lock within 60 s");
 }
 
 /** A DATABASE_URL nothing answers at (a server port nobody listens on; for SQLite, a path under a regular file). */
