@@ -61,123 +61,122 @@ describe.skipIf(missing("kubectl (kustomize v5)", kubectl))("Kubernetes manifest
     return { objects, files };
   }
 
-  test.each(combinations.map((options) => [`${options.template} ${options.database} ${options.observability}`, options]))(
-    "%s: renders, validates, and deploys as the README says",
-    async (_, options) => {
-      const { projectName: name, database, template } = options as GenerateOptions;
-      const { objects, files } = await render(options as GenerateOptions);
-      for (const object of objects) await validate(object);
-      const secret = Bun.YAML.parse(files.get(`${FOLDER}/secret.example.yaml`) ?? "") as Manifest;
-      await validate(secret);
+  test.each(
+    combinations.map((options) => [`${options.template} ${options.database} ${options.observability}`, options]),
+  )("%s: renders, validates, and deploys as the README says", async (_, options) => {
+    const { projectName: name, database, template } = options as GenerateOptions;
+    const { objects, files } = await render(options as GenerateOptions);
+    for (const object of objects) await validate(object);
+    const secret = Bun.YAML.parse(files.get(`${FOLDER}/secret.example.yaml`) ?? "") as Manifest;
+    await validate(secret);
 
-      const byKind = (kind: string) => objects.filter((object) => object.kind === kind);
-      const [deployment] = byKind("Deployment");
-      const [config] = byKind("ConfigMap");
-      const pod = deployment.spec.template.spec;
-      const [container] = pod.containers;
+    const byKind = (kind: string) => objects.filter((object) => object.kind === kind);
+    const [deployment] = byKind("Deployment");
+    const [config] = byKind("ConfigMap");
+    const pod = deployment.spec.template.spec;
+    const [container] = pod.containers;
 
-      expect(container.image).toBe(`${name}:latest`);
-      expect(container.envFrom).toEqual([
-        { configMapRef: { name: config.metadata.name } },
-        { secretRef: { name: secret.metadata.name } },
+    expect(container.image).toBe(`${name}:latest`);
+    expect(container.envFrom).toEqual([
+      { configMapRef: { name: config.metadata.name } },
+      { secretRef: { name: secret.metadata.name } },
+    ]);
+    expect(Object.keys(secret.stringData)).toEqual(
+      template === "full" ? ["DATABASE_URL", "JWT_SECRET"] : ["DATABASE_URL"],
+    );
+
+    // The probes of the specification (generator-spec, Observability).
+    const probe = (key: string) => {
+      const { httpGet, ...timing } = container[key];
+      return { path: httpGet.path, port: httpGet.port, ...timing };
+    };
+    expect(probe("livenessProbe")).toEqual({
+      path: "/health/liveness",
+      port: "http",
+      initialDelaySeconds: 10,
+      periodSeconds: 30,
+      timeoutSeconds: 5,
+      failureThreshold: 3,
+    });
+    expect(probe("readinessProbe")).toEqual({
+      path: "/health/readiness",
+      port: "http",
+      initialDelaySeconds: 5,
+      periodSeconds: 10,
+      timeoutSeconds: 3,
+      failureThreshold: 3,
+    });
+    expect(probe("startupProbe")).toEqual({
+      path: "/health/liveness",
+      port: "http",
+      initialDelaySeconds: 5,
+      periodSeconds: 5,
+      failureThreshold: 30,
+    });
+    expect(container.ports).toEqual([{ name: "http", containerPort: 8080 }]);
+
+    // Non-root (the image's `node` user), nothing writable but the volumes, no privilege to gain.
+    expect(pod.securityContext).toMatchObject({ runAsNonRoot: true, runAsUser: 1000 });
+    expect(container.securityContext).toEqual({
+      allowPrivilegeEscalation: false,
+      readOnlyRootFilesystem: true,
+      capabilities: { drop: ["ALL"] },
+    });
+    expect(container.resources.requests.cpu).toBeDefined();
+    expect(container.resources.limits.memory).toBeDefined();
+
+    // The kubelet's SIGKILL comes only after the drain delay and the in-flight bound.
+    const settings = config.data;
+    expect(settings.SHUTDOWN_DELAY_MS).toBe("5000");
+    expect(pod.terminationGracePeriodSeconds * 1000).toBeGreaterThan(
+      Number(settings.SHUTDOWN_DELAY_MS) + Number(settings.SHUTDOWN_TIMEOUT_MS),
+    );
+
+    const [service] = byKind("Service");
+    expect(service.spec.selector).toEqual(deployment.spec.selector.matchLabels);
+    expect(service.spec.ports[0].targetPort).toBe("http");
+
+    if (database === "sqlite") {
+      // One process owns the file: one replica, replaced (never two at once), migrating at start.
+      expect(deployment.spec.replicas).toBe(1);
+      expect(deployment.spec.strategy).toEqual({ type: "Recreate" });
+      expect(settings.MIGRATE_ON_START).toBe("true");
+      const [claim] = byKind("PersistentVolumeClaim");
+      expect(pod.volumes).toContainEqual({ name: "data", persistentVolumeClaim: { claimName: claim.metadata.name } });
+      expect(container.volumeMounts).toContainEqual({ name: "data", mountPath: "/app/.data" });
+      expect(objects.map(({ kind }) => kind).sort()).toEqual([
+        "ConfigMap",
+        "Deployment",
+        "PersistentVolumeClaim",
+        "Service",
       ]);
-      expect(Object.keys(secret.stringData)).toEqual(
-        template === "full" ? ["DATABASE_URL", "JWT_SECRET"] : ["DATABASE_URL"],
-      );
+      return;
+    }
 
-      // The probes of the specification (generator-spec, Observability).
-      const probe = (key: string) => {
-        const { httpGet, ...timing } = container[key];
-        return { path: httpGet.path, port: httpGet.port, ...timing };
-      };
-      expect(probe("livenessProbe")).toEqual({
-        path: "/health/liveness",
-        port: "http",
-        initialDelaySeconds: 10,
-        periodSeconds: 30,
-        timeoutSeconds: 5,
-        failureThreshold: 3,
-      });
-      expect(probe("readinessProbe")).toEqual({
-        path: "/health/readiness",
-        port: "http",
-        initialDelaySeconds: 5,
-        periodSeconds: 10,
-        timeoutSeconds: 3,
-        failureThreshold: 3,
-      });
-      expect(probe("startupProbe")).toEqual({
-        path: "/health/liveness",
-        port: "http",
-        initialDelaySeconds: 5,
-        periodSeconds: 5,
-        failureThreshold: 30,
-      });
-      expect(container.ports).toEqual([{ name: "http", containerPort: 8080 }]);
+    expect(settings.MIGRATE_ON_START).toBe("false");
+    expect(deployment.spec.strategy.rollingUpdate).toEqual({ maxSurge: 1, maxUnavailable: 0 });
+    const [job] = byKind("Job");
+    const [migrate] = job.spec.template.spec.containers;
+    expect(migrate.command).toEqual(["node", "--disable-warning=ExperimentalWarning", "src/migrate.ts"]);
+    expect(migrate.image).toBe(container.image);
+    expect(migrate.envFrom).toEqual([{ secretRef: { name: secret.metadata.name } }]);
+    expect(migrate.securityContext).toEqual(container.securityContext);
+    expect(job.spec.template.spec.restartPolicy).toBe("Never");
+    // The Job's pod is never one of the Service's endpoints.
+    const jobLabels = job.spec.template.metadata.labels;
+    expect(Object.entries(service.spec.selector).every(([key, value]) => jobLabels[key] === value)).toBe(false);
 
-      // Non-root (the image's `node` user), nothing writable but the volumes, no privilege to gain.
-      expect(pod.securityContext).toMatchObject({ runAsNonRoot: true, runAsUser: 1000 });
-      expect(container.securityContext).toEqual({
-        allowPrivilegeEscalation: false,
-        readOnlyRootFilesystem: true,
-        capabilities: { drop: ["ALL"] },
-      });
-      expect(container.resources.requests.cpu).toBeDefined();
-      expect(container.resources.limits.memory).toBeDefined();
-
-      // The kubelet's SIGKILL comes only after the drain delay and the in-flight bound.
-      const settings = config.data;
-      expect(settings.SHUTDOWN_DELAY_MS).toBe("5000");
-      expect(pod.terminationGracePeriodSeconds * 1000).toBeGreaterThan(
-        Number(settings.SHUTDOWN_DELAY_MS) + Number(settings.SHUTDOWN_TIMEOUT_MS),
-      );
-
-      const [service] = byKind("Service");
-      expect(service.spec.selector).toEqual(deployment.spec.selector.matchLabels);
-      expect(service.spec.ports[0].targetPort).toBe("http");
-
-      if (database === "sqlite") {
-        // One process owns the file: one replica, replaced (never two at once), migrating at start.
-        expect(deployment.spec.replicas).toBe(1);
-        expect(deployment.spec.strategy).toEqual({ type: "Recreate" });
-        expect(settings.MIGRATE_ON_START).toBe("true");
-        const [claim] = byKind("PersistentVolumeClaim");
-        expect(pod.volumes).toContainEqual({ name: "data", persistentVolumeClaim: { claimName: claim.metadata.name } });
-        expect(container.volumeMounts).toContainEqual({ name: "data", mountPath: "/app/.data" });
-        expect(objects.map(({ kind }) => kind).sort()).toEqual([
-          "ConfigMap",
-          "Deployment",
-          "PersistentVolumeClaim",
-          "Service",
-        ]);
-        return;
-      }
-
-      expect(settings.MIGRATE_ON_START).toBe("false");
-      expect(deployment.spec.strategy.rollingUpdate).toEqual({ maxSurge: 1, maxUnavailable: 0 });
-      const [job] = byKind("Job");
-      const [migrate] = job.spec.template.spec.containers;
-      expect(migrate.command).toEqual(["node", "--disable-warning=ExperimentalWarning", "src/migrate.ts"]);
-      expect(migrate.image).toBe(container.image);
-      expect(migrate.envFrom).toEqual([{ secretRef: { name: secret.metadata.name } }]);
-      expect(migrate.securityContext).toEqual(container.securityContext);
-      expect(job.spec.template.spec.restartPolicy).toBe("Never");
-      // The Job's pod is never one of the Service's endpoints.
-      const jobLabels = job.spec.template.metadata.labels;
-      expect(Object.entries(service.spec.selector).every(([key, value]) => jobLabels[key] === value)).toBe(false);
-
-      const [autoscaler] = byKind("HorizontalPodAutoscaler");
-      expect(autoscaler.apiVersion).toBe("autoscaling/v2");
-      expect(autoscaler.spec.scaleTargetRef).toEqual({ apiVersion: "apps/v1", kind: "Deployment", name });
-      expect(autoscaler.spec.minReplicas).toBeGreaterThanOrEqual(2);
-      expect(autoscaler.spec.metrics).toEqual([
-        { type: "Resource", resource: { name: "cpu", target: { type: "Utilization", averageUtilization: 70 } } },
-      ]);
-      const [budget] = byKind("PodDisruptionBudget");
-      expect(budget.spec.selector.matchLabels).toEqual(deployment.spec.selector.matchLabels);
-      expect(budget.spec.maxUnavailable).toBeLessThan(autoscaler.spec.minReplicas);
-    },
-  );
+    const [autoscaler] = byKind("HorizontalPodAutoscaler");
+    expect(autoscaler.apiVersion).toBe("autoscaling/v2");
+    expect(autoscaler.spec.scaleTargetRef).toEqual({ apiVersion: "apps/v1", kind: "Deployment", name });
+    expect(autoscaler.spec.minReplicas).toBeGreaterThanOrEqual(2);
+    expect(autoscaler.spec.metrics).toEqual([
+      { type: "Resource", resource: { name: "cpu", target: { type: "Utilization", averageUtilization: 70 } } },
+    ]);
+    const [budget] = byKind("PodDisruptionBudget");
+    expect(budget.spec.selector.matchLabels).toEqual(deployment.spec.selector.matchLabels);
+    expect(budget.spec.maxUnavailable).toBeLessThan(autoscaler.spec.minReplicas);
+  });
 
   test("the observability levels' probes.yaml holds the Deployment's probes", async () => {
     const options = combinations.find(({ observability }) => observability === "basic") as GenerateOptions;
