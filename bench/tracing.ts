@@ -117,8 +117,9 @@ async function measureRuntime(runtime: Runtime, dir: string): Promise<string[]> 
       }
       for (const name of NAMES) {
         const loads = rounds[name];
-        const ratio = (key: "rps" | "cpuUs") => median(loads.map((load, i) => load[key] / rounds.off[i][key]));
-        const extra = median(loads.map((load, i) => load.cpuUs - rounds.off[i].cpuUs));
+        const ratio = (key: "rps" | "cpuUs") =>
+          median(loads.map((load, i) => load[key] / (rounds.off[i] as Load)[key]));
+        const extra = median(loads.map((load, i) => load.cpuUs - (rounds.off[i] as Load).cpuUs));
         lines.push(
           [
             runtime.padEnd(5),

@@ -70,9 +70,13 @@ describe.skipIf(missing("kubectl (kustomize v5)", kubectl))("Kubernetes manifest
     const secret = Bun.YAML.parse(files.get(`${FOLDER}/secret.example.yaml`) ?? "") as Manifest;
     await validate(secret);
 
-    const byKind = (kind: string) => objects.filter((object) => object.kind === kind);
-    const [deployment] = byKind("Deployment");
-    const [config] = byKind("ConfigMap");
+    const only = (kind: string): Manifest => {
+      const found = objects.filter((object) => object.kind === kind);
+      expect(found).toHaveLength(1);
+      return found[0] as Manifest;
+    };
+    const deployment = only("Deployment");
+    const config = only("ConfigMap");
     const pod = deployment.spec.template.spec;
     const [container] = pod.containers;
 
@@ -132,7 +136,7 @@ describe.skipIf(missing("kubectl (kustomize v5)", kubectl))("Kubernetes manifest
       Number(settings.SHUTDOWN_DELAY_MS) + Number(settings.SHUTDOWN_TIMEOUT_MS),
     );
 
-    const [service] = byKind("Service");
+    const service = only("Service");
     expect(service.spec.selector).toEqual(deployment.spec.selector.matchLabels);
     expect(service.spec.ports[0].targetPort).toBe("http");
 
@@ -141,7 +145,7 @@ describe.skipIf(missing("kubectl (kustomize v5)", kubectl))("Kubernetes manifest
       expect(deployment.spec.replicas).toBe(1);
       expect(deployment.spec.strategy).toEqual({ type: "Recreate" });
       expect(settings.MIGRATE_ON_START).toBe("true");
-      const [claim] = byKind("PersistentVolumeClaim");
+      const claim = only("PersistentVolumeClaim");
       expect(pod.volumes).toContainEqual({ name: "data", persistentVolumeClaim: { claimName: claim.metadata.name } });
       expect(container.volumeMounts).toContainEqual({ name: "data", mountPath: "/app/.data" });
       expect(objects.map(({ kind }) => kind).sort()).toEqual([
@@ -155,7 +159,7 @@ describe.skipIf(missing("kubectl (kustomize v5)", kubectl))("Kubernetes manifest
 
     expect(settings.MIGRATE_ON_START).toBe("false");
     expect(deployment.spec.strategy.rollingUpdate).toEqual({ maxSurge: 1, maxUnavailable: 0 });
-    const [job] = byKind("Job");
+    const job = only("Job");
     const [migrate] = job.spec.template.spec.containers;
     expect(migrate.command).toEqual(["node", "--disable-warning=ExperimentalWarning", "src/migrate.ts"]);
     expect(migrate.image).toBe(container.image);
@@ -166,14 +170,14 @@ describe.skipIf(missing("kubectl (kustomize v5)", kubectl))("Kubernetes manifest
     const jobLabels = job.spec.template.metadata.labels;
     expect(Object.entries(service.spec.selector).every(([key, value]) => jobLabels[key] === value)).toBe(false);
 
-    const [autoscaler] = byKind("HorizontalPodAutoscaler");
+    const autoscaler = only("HorizontalPodAutoscaler");
     expect(autoscaler.apiVersion).toBe("autoscaling/v2");
     expect(autoscaler.spec.scaleTargetRef).toEqual({ apiVersion: "apps/v1", kind: "Deployment", name });
     expect(autoscaler.spec.minReplicas).toBeGreaterThanOrEqual(2);
     expect(autoscaler.spec.metrics).toEqual([
       { type: "Resource", resource: { name: "cpu", target: { type: "Utilization", averageUtilization: 70 } } },
     ]);
-    const [budget] = byKind("PodDisruptionBudget");
+    const budget = only("PodDisruptionBudget");
     expect(budget.spec.selector.matchLabels).toEqual(deployment.spec.selector.matchLabels);
     expect(budget.spec.maxUnavailable).toBeLessThan(autoscaler.spec.minReplicas);
   });
