@@ -29,8 +29,8 @@ export const graphqlTransportErrors =
   (endpoint: string): MiddlewareHandler =>
   async (c, next) => {
     await next();
-    if (c.req.path !== endpoint || c.res.status < 400 || !c.res.headers.get("content-type")?.startsWith("application/json"))
-      return;
+    const json = c.res.headers.get("content-type")?.startsWith("application/json") ?? false;
+    if (c.req.path !== endpoint || c.res.status < 400 || !json) return;
     const body: unknown = await c.res
       .clone()
       .json()
