@@ -2,8 +2,8 @@ import type { CodegenConfig } from "@graphql-codegen/cli";
 
 /**
  * graphql-codegen (`npm run codegen`, and before `npm test` and `npm run typecheck`): the typed operations of the
- * contract tests (`src/*\/*.graphql-contract.test.ts`), generated from the SDL the service serves into a git-ignored
- * folder, as a client of this API would generate them.
+ * resources' contract tests (each `*.graphql-contract.test.ts`), generated from the SDL the service serves into a
+ * git-ignored folder, as a client of this API would generate them.
  */
 const config: CodegenConfig = {
   schema: "src/**/*.graphql",
