@@ -3,7 +3,7 @@ import { normalizeEmail } from "../platform/email.ts";
 import type { AttemptCounter } from "./auth-attempts.port.ts";
 import type { TokenIssuer } from "./token-issuer.port.ts";
 
-export interface AuthRateLimitSettings {
+interface AuthRateLimitSettings {
   windowSeconds: number;
   /** Attempts of one operation per client address and window. */
   perAddress: number;
