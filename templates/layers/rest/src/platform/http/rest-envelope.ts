@@ -19,7 +19,7 @@ const errorSchema = z
   .openapi("Error");
 
 /** OpenAPI `responses` entries for the error answers a route can give. */
-export function errorResponses(...statuses: Array<400 | 401 | 403 | 404 | 409 | 413 | 415>) {
+export function errorResponses(...statuses: Array<400 | 401 | 403 | 404 | 409 | 413 | 415 | 429>) {
   const descriptions = {
     400: "Invalid input",
     401: "Missing or invalid credentials",
@@ -28,6 +28,7 @@ export function errorResponses(...statuses: Array<400 | 401 | 403 | 404 | 409 | 
     409: "Conflict",
     413: "Request body too large",
     415: "Request body is not JSON",
+    429: "Too many attempts: wait the Retry-After header's seconds",
   };
   return Object.fromEntries(
     statuses.map((status) => [
