@@ -248,7 +248,7 @@ async function rollingRestart(
     for (let i = 0; i < 2; i++) replicas.push(await startService(dir, runtime, env));
     for (const replica of replicas) proxy.add(replica.url);
     for (const replica of replicas) await proxy.waitUntil(replica.url, true);
-    const load = mixedLoad(proxy.url, 4, `rolling-${label}`);
+    const load = mixedLoad(proxy.url, 4, `rolling-${label.replace(/\W+/g, "-")}`);
     await Bun.sleep(1_000);
     for (const old of replicas.slice()) {
       const fresh = await startService(dir, runtime, env);
