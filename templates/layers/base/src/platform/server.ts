@@ -28,11 +28,12 @@ class InFlight {
   #running = 0;
   #idle: Array<() => void> = [];
 
-  track(fetch: FetchHandler): FetchHandler {
-    return async (request) => {
+  /** `handler` counted; every argument is passed on (Deno's second one is the connection's info). */
+  track<Args extends unknown[]>(handler: (...args: Args) => Response | Promise<Response>) {
+    return async (...args: Args): Promise<Response> => {
       this.#running++;
       try {
-        return await fetch(request);
+        return await handler(...args);
       } finally {
         this.#running--;
         if (this.#running === 0) for (const resume of this.#idle.splice(0)) resume();
