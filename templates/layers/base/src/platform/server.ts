@@ -28,12 +28,15 @@ class InFlight {
   #running = 0;
   #idle: Array<() => void> = [];
 
-  /** `handler` counted; every argument is passed on (Deno's second one is the connection's info). */
-  track<Args extends unknown[]>(handler: (...args: Args) => Response | Promise<Response>) {
-    return async (...args: Args): Promise<Response> => {
+  /**
+   * `handler` counted. Every argument is passed on (Deno's second one is the connection's info), and `request` is
+   * declared: Deno builds no Request for a handler that takes no parameter.
+   */
+  track<Rest extends unknown[]>(handler: (request: Request, ...rest: Rest) => Response | Promise<Response>) {
+    return async (request: Request, ...rest: Rest): Promise<Response> => {
       this.#running++;
       try {
-        return await handler(...args);
+        return await handler(request, ...rest);
       } finally {
         this.#running--;
         if (this.#running === 0) for (const resume of this.#idle.splice(0)) resume();
