@@ -39,7 +39,7 @@ export function emitModelFiles(context: EmitContext, all: readonly Related[], re
     "module",
     "inMemory",
     "serviceTest",
-    graphql ? "resolversTest" : "routesTest",
+    ...(graphql ? ["resolversTest" as const] : ["routesTest" as const, "contractTest" as const]),
     // The values its tests send (and, for its relations' tests, store), written once.
     "testData",
   ];
