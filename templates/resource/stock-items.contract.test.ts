@@ -1,7 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { type ContractClient, openContract } from "../../test/support/contract.ts";
+import { type ContractClient, openContract, refusedBodyStatuses } from "../../test/support/contract.ts";
 import { createTestApp/*@if full*/, registerUser/*@end*/ } from "../../test/support/test-app.ts";
-import { defaultBodyLimitBytes } from "../platform/config.ts";
 import { stockItemBody } from "./stock-items.test-data.ts";
 // @each prerequisite
 // @if !templateUser
@@ -58,14 +57,11 @@ const body = (n: number, ids: Ids) => ({
 const body = stockItemBody;
 // @end
 
-/** A body the service refuses before it reads it: one byte over the limit (spaces keep it valid JSON). */
-const oversized = (value: unknown) => JSON.stringify(value).padEnd(defaultBodyLimitBytes + 1);
-
 // @each parent
 /**
- * The routes under a storage bin, through `api`: create and list there, an unknown storage bin, a refused body, the
- * same values again (`repeated`: the status that answers). With `refusedWith` (a client without a token), every one
- * of them answers that status instead.
+ * The routes under a storage bin, through `api`: create and list there, an unknown storage bin, the same values again
+ * (`repeated`: the status that answers), refused bodies. With `refusedWith` (a client without a token), each request
+ * but the refused bodies answers that status instead.
  */
 async function walkUnderStorageBin(api: ContractClient, ids: Ids, repeated: number, refusedWith?: number) {
   const inParent = { params: { path: { storageBinId: ids.storage_bin_id } } };
@@ -76,11 +72,6 @@ async function walkUnderStorageBin(api: ContractClient, ids: Ids, repeated: numb
     await api.GET("/api/v1/storage-bins/{storageBinId}/stock-items", inParent),
     await api.GET("/api/v1/storage-bins/{storageBinId}/stock-items", noParent),
     await api.GET("/api/v1/storage-bins/{storageBinId}/stock-items", { params: { ...inParent.params, query: { limit: 0 } } }),
-    await api.POST("/api/v1/storage-bins/{storageBinId}/stock-items", {
-      ...inParent,
-      body: fields,
-      bodySerializer: () => "{",
-    }),
     await api.POST("/api/v1/storage-bins/{storageBinId}/stock-items", { ...noParent, body: fields }),
     await api.POST("/api/v1/storage-bins/{storageBinId}/stock-items", { ...inParent, body: fields }),
   ];
@@ -89,11 +80,15 @@ async function walkUnderStorageBin(api: ContractClient, ids: Ids, repeated: numb
     200,
     404,
     400,
-    400,
     /*@if protected && templateUser*/403/*@else*/404/*@end*/,
     repeated,
   ];
   expect(answers.map(({ response }) => response.status)).toEqual(expected.map((status) => refusedWith ?? status));
+  if (refusedWith !== undefined) return;
+  const refused = refusedBodyStatuses((options) =>
+    api.POST("/api/v1/storage-bins/{storageBinId}/stock-items", { ...inParent, body: fields, ...options }),
+  );
+  expect(await refused).toEqual([400, 413, 415]);
 }
 
 // @end
@@ -114,14 +109,10 @@ describe("stock items: the OpenAPI contract", () => {
     const created = await api.POST("/api/v1/stock-items", { body: body(1/*@if ids*/, ids/*@end*/) });
     expect(created.response.status).toBe(201);
     const id = created.data?.data.id ?? 0;
+    // @note One line as the template's users render it; add-model's Biome wraps it for longer names.
+    const refused = refusedBodyStatuses((options) => api.POST("/api/v1/stock-items", { body: body(3/*@if ids*/, ids/*@end*/), ...options }));
+    expect(await refused).toEqual([400, 413, 415]);
     const refusals = [
-      await api.POST("/api/v1/stock-items", { body: body(3/*@if ids*/, ids/*@end*/), bodySerializer: () => "{" }),
-      await api.POST("/api/v1/stock-items", { body: body(3/*@if ids*/, ids/*@end*/), bodySerializer: oversized }),
-      await api.POST("/api/v1/stock-items", {
-        body: body(3/*@if ids*/, ids/*@end*/),
-        bodySerializer: JSON.stringify,
-        headers: { "content-type": "text/plain" },
-      }),
       // @if uniqueFields
       await api.POST("/api/v1/stock-items", { body: body(1/*@if ids*/, ids/*@end*/) }),
       // @end
@@ -138,9 +129,6 @@ describe("stock items: the OpenAPI contract", () => {
       // @end
     ];
     expect(refusals.map(({ response }) => response.status)).toEqual([
-      400,
-      413,
-      415,
       // @if uniqueFields
       409,
       // @end
@@ -171,8 +159,10 @@ describe("stock items: the OpenAPI contract", () => {
     expect(replaced.response.status).toBe(200);
     const missing = { params: { path: { id: 999 } }, body: body(3/*@if ids*/, ids/*@end*/) };
     expect((await api.PUT("/api/v1/stock-items/{id}", missing)).response.status).toBe(404);
-    const malformed = { ...item, body: body(3/*@if ids*/, ids/*@end*/), bodySerializer: () => "{" };
-    expect((await api.PUT("/api/v1/stock-items/{id}", malformed)).response.status).toBe(400);
+    const putRefused = refusedBodyStatuses((options) =>
+      api.PUT("/api/v1/stock-items/{id}", { ...item, body: body(3/*@if ids*/, ids/*@end*/), ...options }),
+    );
+    expect(await putRefused).toEqual([400, 413, 415]);
     // @if uniqueFields
     const second = await api.POST("/api/v1/stock-items", { body: body(2/*@if ids*/, ids/*@end*/) });
     const taken = { params: { path: { id: second.data?.data.id ?? 0 } }, body: body(3/*@if ids*/, ids/*@end*/) };

@@ -1,6 +1,7 @@
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import formats from "ajv-formats";
 import createClient, { type Middleware } from "openapi-fetch";
+import { defaultBodyLimitBytes } from "../../src/platform/config.ts";
 import type { paths } from "./openapi-types.ts";
 
 /**
@@ -236,3 +237,23 @@ export async function openContract(app: FetchableApp): Promise<Contract> {
 }
 
 export type ContractClient = ReturnType<Contract["client"]>;
+
+/** Options that make a client send a valid body the wrong way. */
+interface RefusedBody {
+  bodySerializer: (body: unknown) => string;
+  headers?: Record<string, string>;
+}
+
+/** Malformed JSON (400), one byte over the body limit (413: spaces keep it valid JSON), not JSON (415). */
+const REFUSED_BODIES: RefusedBody[] = [
+  { bodySerializer: () => "{" },
+  { bodySerializer: (body) => JSON.stringify(body).padEnd(defaultBodyLimitBytes + 1) },
+  { bodySerializer: (body) => JSON.stringify(body), headers: { "content-type": "text/plain" } },
+];
+
+/** The statuses of `send` with each refused body, in order: an operation with a body answers `[400, 413, 415]`. */
+export async function refusedBodyStatuses(send: (options: RefusedBody) => Promise<{ response: Response }>) {
+  const statuses: number[] = [];
+  for (const options of REFUSED_BODIES) statuses.push((await send(options)).response.status);
+  return statuses;
+}
