@@ -112,7 +112,7 @@ describe("stock items: the OpenAPI contract", () => {
     // @note One line as the template's users render it; add-model's Biome wraps it for longer names.
     const refused = refusedBodyStatuses((options) => api.POST("/api/v1/stock-items", { body: body(3/*@if ids*/, ids/*@end*/), ...options }));
     expect(await refused).toEqual([400, 413, 415]);
-    const refusals = [
+    const refusals: { response: Response }[] = [
       // @if uniqueFields
       await api.POST("/api/v1/stock-items", { body: body(1/*@if ids*/, ids/*@end*/) }),
       // @end
