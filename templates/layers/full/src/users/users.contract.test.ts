@@ -26,13 +26,14 @@ describe("users: the OpenAPI contract", () => {
     const changes = [
       await api.PUT("/api/v1/users/{id}", { ...item, body: { email: "ada@new.example.com" } }),
       await api.PUT("/api/v1/users/{id}", { ...item, body: { email: "grace@example.com" } }),
+      await api.PUT("/api/v1/users/{id}", { ...item, body: { email: "a@example.c" } }),
       await api.PUT("/api/v1/users/{id}", { params: { path: { id: 2 } }, body: { email: "ada@example.com" } }),
       await contract.client(app, admin.access_token).PUT("/api/v1/users/{id}", {
         ...unknown,
         body: { email: "x@example.com" },
       }),
     ];
-    expect(changes.map(({ response }) => response.status)).toEqual([200, 409, 403, 404]);
+    expect(changes.map(({ response }) => response.status)).toEqual([200, 409, 400, 403, 404]);
 
     const refused = refusedBodyStatuses((options) =>
       api.PUT("/api/v1/users/{id}", { ...item, body: { email: "ada@example.com" }, ...options }),
