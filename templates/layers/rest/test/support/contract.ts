@@ -78,8 +78,9 @@ export class Contract {
   private readonly document: Document;
   readonly mismatches: string[] = [];
 
-  constructor(document: Document) {
-    this.document = document;
+  /** `document`: an OpenAPI 3.1 document as JSON (the app's, or any other). */
+  constructor(document: object) {
+    this.document = document as Document;
     formats.default(this.ajv);
     this.ajv.addSchema(document, DOCUMENT_ID);
   }
@@ -96,7 +97,7 @@ export class Contract {
   }
 
   private problems(validate: ValidateFunction, value: unknown): string | undefined {
-    return validate(value) ? undefined : this.ajv.errorsText(validate.errors, { dataVar: "" });
+    return validate(value) ? undefined : this.ajv.errorsText(validate.errors, { dataVar: "" }).trim();
   }
 
   /** Why the document refuses this request (its parameters and body), or nothing when it accepts it. */
@@ -233,7 +234,7 @@ export class Contract {
 /** The contract of the app as it serves its document (`GET /apidocs/openapi.json`). */
 export async function openContract(app: FetchableApp): Promise<Contract> {
   const response = await app.request(new Request("http://contract.test/apidocs/openapi.json"));
-  return new Contract((await response.json()) as Document);
+  return new Contract((await response.json()) as object);
 }
 
 export type ContractClient = ReturnType<Contract["client"]>;
