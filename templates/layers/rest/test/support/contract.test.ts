@@ -78,7 +78,7 @@ describe("the contract check", () => {
   test("a 400 is a mismatch only for a request the document accepts", async () => {
     const refused = () => json(400, { error: "invalid id" });
     const [accepted] = await mismatches(get("5"), refused());
-    expect(accepted).toStartWith("GET /things/{id} -> 400: the document accepts the request");
+    expect(accepted).toStartWith("GET /things/{id} -> 400: the document accepts the request (/things/5)");
     expect(await mismatches(get("0"), refused())).toEqual([]);
     expect(await mismatches(get("abc"), refused())).toEqual([]);
   });

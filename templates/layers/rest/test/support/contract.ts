@@ -36,7 +36,7 @@ interface Document {
 }
 
 /** What the contract needs of an app: Hono's `app.request()`, which also takes a `Request`. */
-export interface FetchableApp {
+interface FetchableApp {
   request(input: Request): Response | Promise<Response>;
 }
 
@@ -148,9 +148,10 @@ export class Contract {
     this.seen.add(`${name} ${status}`);
     const label = `${name} -> ${status}`;
     if (status === "400" && refusal.length === 0) {
+      const { pathname, search } = new URL(request.url);
       const answer = await response.clone().text();
       this.mismatches.push(
-        `${label}: the document accepts the request (${new URL(request.url).search}) the service refused: ${answer}`,
+        `${label}: the document accepts the request (${pathname}${search}), the service refused: ${answer}`,
       );
     }
     const key = [status, `${status[0]}XX`, "default"].find((candidate) => operation.responses[candidate]);
@@ -204,11 +205,6 @@ export class Contract {
           .filter((exchange) => !this.seen.has(exchange)),
       ),
     );
-  }
-
-  /** The app's operations in the document that none of `templates` names (a walk forgot an operation). */
-  unwalked(prefix: string, templates: readonly string[]): string[] {
-    return Object.keys(this.document.paths).filter((path) => path.startsWith(prefix) && !templates.includes(path));
   }
 
   /** A client typed by the document; each of its requests is checked. `token`: sent as a bearer token. */
