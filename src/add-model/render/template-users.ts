@@ -9,7 +9,7 @@ import type { ReadTemplate } from "./resource.ts";
  * sample's contract walk creates through that POST too, so full's users have none.
  */
 const fullUser = modelPaths({ names: templateUser("full").names });
-const FULL_OWN = [fullUser.routesTest, fullUser.contractTest];
+const FULL_OWN = [fullUser.routesTest, fullUser.routesContractTest];
 
 /**
  * The template's users, `src/users/`, rendered from the sample like any model's folder: the template's User

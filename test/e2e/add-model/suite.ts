@@ -103,6 +103,12 @@ export function describeAddModel(
         // The contract walk of each added model: a client typed from the document, every answer checked against it.
         if (template !== "graphql") expect(tests.output).toContain("products: the OpenAPI contract");
         expect(tests.output).toContain("CategoryService");
+        // graphql: the contract walk of every model (graphql-codegen's typed operations, answers checked against the schema).
+        if (template === "graphql") {
+          for (const plural of ["categories", "products", "reviews", "posts", "users"]) {
+            expect(tests.output).toContain(`the ${plural}' GraphQL contract`);
+          }
+        }
       },
       300_000,
     );

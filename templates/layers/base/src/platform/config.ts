@@ -14,6 +14,14 @@ export const baseConfigShape = {
   SERVICE_NAME: z.string().min(1).default(packageInfo.name),
   /** Checked per database layer: another database's URL is refused here, before anything is opened or created. */
   DATABASE_URL: databaseUrlSchema.default(defaultDatabaseUrl),
+  /**
+   * Whether the service applies pending migrations before it listens (concurrent instances take turns under a lock);
+   * `false` when the deployment runs `npm run db:migrate` once instead (a Kubernetes Job, a release step).
+   */
+  MIGRATE_ON_START: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((value) => value === "true"),
   /** Largest request body read; a larger one is answered 413 before it is parsed. */
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(defaultBodyLimitBytes),
   /** How long a graceful shutdown may wait for in-flight requests before the process exits anyway. */

@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import { jsonBody } from "../platform/http/resource-routes.ts";
+import { bodyErrors, jsonBody } from "../platform/http/resource-routes.ts";
 import { errorResponses, success, successSchema } from "../platform/http/rest-envelope.ts";
 import { createRouter } from "../platform/http/router.ts";
 import { credentialsSchema, refreshRequestSchema, tokenPairSchema } from "./auth.schemas.ts";
@@ -15,30 +15,34 @@ const tokensResponse = (description: string) => ({
 const register = createRoute({
   method: "post",
   path: "/register",
+  operationId: "register",
   tags,
   summary: "Create an account and sign in",
   request: { body: jsonBody(credentialsSchema) },
-  responses: { 201: tokensResponse("Account created"), ...errorResponses(400, 409) },
+  responses: { 201: tokensResponse("Account created"), ...bodyErrors, ...errorResponses(409) },
 });
 
 const login = createRoute({
   method: "post",
   path: "/login",
+  operationId: "login",
   tags,
   summary: "Sign in with e-mail and password",
   request: { body: jsonBody(credentialsSchema) },
-  responses: { 200: tokensResponse("Signed in"), ...errorResponses(400, 401) },
+  responses: { 200: tokensResponse("Signed in"), ...bodyErrors, ...errorResponses(401) },
 });
 
 const refresh = createRoute({
   method: "post",
   path: "/refresh",
+  operationId: "refresh",
   tags,
   summary: "Exchange a refresh token for a new access token (the refresh token is rotated)",
   request: { body: jsonBody(refreshRequestSchema) },
   responses: {
     200: tokensResponse("New access token and rotated refresh token"),
-    ...errorResponses(400, 401),
+    ...bodyErrors,
+    ...errorResponses(401),
   },
 });
 

@@ -8,6 +8,7 @@ import { ConfigError } from "../config.ts";
 import { wrappedDatabaseClient } from "./database-client.ts";
 import type { DatabaseHandle } from "./database-handle.ts";
 import type { AppDatabase } from "./dialect.ts";
+import { withMigrationLock } from "./migration-lock.ts";
 
 const migrationsFolder = fileURLToPath(new URL("../../../drizzle", import.meta.url));
 
@@ -52,7 +53,8 @@ function openFile(path: string): DatabaseSync {
   try {
     if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
     const sqlite = new DatabaseSync(path);
-    sqlite.exec("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;");
+    // The busy timeout first: switching a new file to WAL takes a lock that another process may hold.
+    sqlite.exec("PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON;");
     return sqlite;
   } catch (error) {
     // A folder or a file of another kind at that path, a folder this user may not write, a file that is no database.
@@ -62,7 +64,8 @@ function openFile(path: string): DatabaseSync {
 }
 
 export async function openDatabase(url: string): Promise<DatabaseHandle<AppDatabase>> {
-  const sqlite = openFile(sqlitePath(url));
+  const path = sqlitePath(url);
+  const sqlite = openFile(path);
   const compiled = statementCache(sqlite);
   // sqlite-proxy wants rows as arrays of values in column order ("get": one such array).
   const run: RemoteCallback = async (sql, params, method) => {
@@ -79,12 +82,14 @@ export async function openDatabase(url: string): Promise<DatabaseHandle<AppDatab
   return {
     db,
     migrate: () =>
-      migrate(
-        db,
-        async (queries) => {
-          for (const query of queries) sqlite.exec(query);
-        },
-        { migrationsFolder },
+      withMigrationLock(sqlite, path, () =>
+        migrate(
+          db,
+          async (queries) => {
+            for (const query of queries) sqlite.exec(query);
+          },
+          { migrationsFolder },
+        ),
       ),
     ping: async () => {
       sqlite.prepare("select 1").get();

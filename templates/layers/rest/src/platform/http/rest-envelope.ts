@@ -36,3 +36,22 @@ export function errorResponses(...statuses: Array<400 | 401 | 403 | 404 | 409 | 
     ]),
   );
 }
+
+/**
+ * The answers to a request no operation takes, which no operation can list (its own method never gets a 405): a path
+ * no route has is a 404, a path's other method a 405 with `Allow`. The document carries them as
+ * `components.responses`, where client generators type them; both bodies are the `Error` schema.
+ */
+export const routingResponses = {
+  NotFound: {
+    description: "No route has this path (NOT_FOUND)",
+    content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+  },
+  MethodNotAllowed: {
+    description: "The path has no route for this method (METHOD_NOT_ALLOWED); `Allow` lists the methods it has",
+    headers: {
+      Allow: { description: "The path's methods, e.g. `GET, HEAD, PUT, DELETE`", schema: { type: "string" } },
+    },
+    content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+  },
+} as const;
