@@ -19,6 +19,7 @@ export function fileNames({ kebab, pluralKebab: plural }: ModelNames) {
     inMemory: `${plural}.in-memory.ts`,
     serviceTest: `${kebab}.service.test.ts`,
     routesTest: `${plural}.routes.test.ts`,
+    routesContractTest: `${plural}.contract.test.ts`,
     resolversTest: `${plural}.graphql.test.ts`,
     contractTest: `${plural}.graphql-contract.test.ts`,
     testData: `${plural}.test-data.ts`,

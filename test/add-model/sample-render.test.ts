@@ -34,11 +34,11 @@ describe("the sample resource", () => {
           for (const record of records) {
             const files = emitModelFiles(emitContext(record, records, { template, database }), all);
             // Eight kinds of file per model in its own folder: domain, port, table, repository, service, module, the
-            // in-memory repository and the service test, plus the API's two files and its test, and the rows its tests
-            // store for a model with parents or children; graphql adds the contract walk.
+            // in-memory repository and the service test, plus the API's two files, its test and its contract walk, and the
+            // rows its tests store for a model with parents or children.
             const related =
               record.belongsTo.length > 0 || records.some((other) => other.belongsTo.includes(record.name));
-            expect(files.length).toBe((related ? 12 : 11) + (template === "graphql" ? 1 : 0));
+            expect(files.length).toBe((related ? 12 : 11) + 1);
             for (const file of files) {
               const path = join(template, database, file.path);
               await mkdir(dirname(join(dir, path)), { recursive: true });

@@ -39,8 +39,9 @@ export function emitModelFiles(context: EmitContext, all: readonly Related[], re
     "module",
     "inMemory",
     "serviceTest",
-    // graphql: its operations walked against the schema with types graphql-codegen generates (the contract check).
-    ...(graphql ? (["resolversTest", "contractTest"] as const) : (["routesTest"] as const)),
+    // The API's test, and its contract walk: REST against the OpenAPI document with types openapi-typescript
+    // generates, graphql against the schema with types graphql-codegen generates.
+    ...(graphql ? (["resolversTest", "contractTest"] as const) : (["routesTest", "routesContractTest"] as const)),
     // The values its tests send (and, for its relations' tests, store), written once.
     "testData",
   ];

@@ -5,9 +5,11 @@ import type { ReadTemplate } from "./resource.ts";
 
 /**
  * full's users' routes test stays the template's own (layers/full/): its users sign up through auth rather than a
- * POST of the resource, and it checks what auth adds to their routes (the tokens, self or administrator).
+ * POST of the resource, and it checks what auth adds to their routes (the tokens, self or administrator). The
+ * sample's contract walk creates through that POST too, so full's users have none.
  */
-const FULL_OWN = [modelPaths({ names: templateUser("full").names }).routesTest];
+const fullUser = modelPaths({ names: templateUser("full").names });
+const FULL_OWN = [fullUser.routesTest, fullUser.routesContractTest];
 
 /**
  * The template's users, `src/users/`, rendered from the sample like any model's folder: the template's User

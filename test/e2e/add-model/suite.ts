@@ -100,6 +100,8 @@ export function describeAddModel(
         );
         expectSuccess("npm test", tests);
         expect(tests.output).toContain(template === "graphql" ? "products over GraphQL" : "products routes");
+        // The contract walk of each added model: a client typed from the document, every answer checked against it.
+        if (template !== "graphql") expect(tests.output).toContain("products: the OpenAPI contract");
         expect(tests.output).toContain("CategoryService");
         // graphql: the contract walk of every model (graphql-codegen's typed operations, answers checked against the schema).
         if (template === "graphql") {
