@@ -19,7 +19,11 @@ try {
     mixin: logMixin(modules),
   });
   await startModules(modules, { config, logger });
-  const database = await openDatabase(config.DATABASE_URL);
+  const database = await openDatabase(config.DATABASE_URL, {
+    poolMax: config.DATABASE_POOL_MAX,
+    connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+    queryTimeoutMs: config.DATABASE_QUERY_TIMEOUT_MS,
+  });
   await database.migrate();
   const container = createContainer(modules, { config, db: database.db, logger });
   const app = createApp({

@@ -9,6 +9,7 @@ export const errorCodes = [
   "PAYLOAD_TOO_LARGE",
   "UNSUPPORTED_MEDIA_TYPE",
   "INTERNAL_ERROR",
+  "SERVICE_UNAVAILABLE",
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
