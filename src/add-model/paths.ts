@@ -20,6 +20,7 @@ export function fileNames({ kebab, pluralKebab: plural }: ModelNames) {
     serviceTest: `${kebab}.service.test.ts`,
     routesTest: `${plural}.routes.test.ts`,
     resolversTest: `${plural}.graphql.test.ts`,
+    contractTest: `${plural}.graphql-contract.test.ts`,
     testData: `${plural}.test-data.ts`,
   };
 }

@@ -40,8 +40,8 @@ function unused(args: { template: string; observability?: string }): string[] {
     mkdirSync(dirname(join(root, file.path)), { recursive: true });
     writeFileSync(join(root, file.path), file.contents);
   }
-  // The `apidocs` npm script runs src/apidocs.ts through scripts/run-ts.mjs, which knip does not follow.
-  writeFileSync(join(root, "knip.json"), JSON.stringify({ entry: ["src/apidocs.ts"] }));
+  // The `apidocs` and `db:migrate` npm scripts run their entries through scripts/run-ts.mjs, which knip does not follow.
+  writeFileSync(join(root, "knip.json"), JSON.stringify({ entry: ["src/apidocs.ts", "src/migrate.ts"] }));
   const run = spawnSync(knip, ["--include", "exports,files", "--reporter", "json", "--no-progress"], {
     cwd: root,
     encoding: "utf8",

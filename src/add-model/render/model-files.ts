@@ -39,7 +39,8 @@ export function emitModelFiles(context: EmitContext, all: readonly Related[], re
     "module",
     "inMemory",
     "serviceTest",
-    graphql ? "resolversTest" : "routesTest",
+    // graphql: its operations walked against the schema with types graphql-codegen generates (the contract check).
+    ...(graphql ? (["resolversTest", "contractTest"] as const) : (["routesTest"] as const)),
     // The values its tests send (and, for its relations' tests, store), written once.
     "testData",
   ];

@@ -101,6 +101,12 @@ export function describeAddModel(
         expectSuccess("npm test", tests);
         expect(tests.output).toContain(template === "graphql" ? "products over GraphQL" : "products routes");
         expect(tests.output).toContain("CategoryService");
+        // graphql: the contract walk of every model (graphql-codegen's typed operations, answers checked against the schema).
+        if (template === "graphql") {
+          for (const plural of ["categories", "products", "reviews", "posts", "users"]) {
+            expect(tests.output).toContain(`the ${plural}' GraphQL contract`);
+          }
+        }
       },
       300_000,
     );

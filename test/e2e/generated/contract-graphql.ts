@@ -164,18 +164,38 @@ export function describeGraphqlContract(target: () => GraphqlContractTarget): vo
   });
 
   describe("HTTP", () => {
-    test("GET /graphql runs a query; a mutation over GET is 405; a POST that is not JSON is 415", async () => {
+    test("GET /graphql runs a query; a mutation over GET is 405 BAD_REQUEST; a POST that is not JSON is 415", async () => {
       const query = encodeURIComponent("{ users(limit: 1) { id } }");
       const get = await client().call("GET", `/graphql?query=${query}`, { headers: { accept: "application/json" } });
       expect(Array.isArray(graphqlBody(get, 200).data.users)).toBe(true);
       const mutation = encodeURIComponent(`mutation { deleteUser(id: "${NO_USER}") }`);
-      expectStatus(await client().call("GET", `/graphql?query=${mutation}`), 405);
+      const overGet = await client().call("GET", `/graphql?query=${mutation}`);
+      expectGraphqlError(overGet, 405, "BAD_REQUEST");
+      expect(overGet.headers.get("allow")).toBe("POST");
       const form = await client().call("POST", "/graphql", {
         body: `query=${encodeURIComponent("{ users { id } }")}`,
         headers: { "content-type": "application/x-www-form-urlencoded" },
       });
       expectGraphqlError(form, 415, "UNSUPPORTED_MEDIA_TYPE");
     });
+
+    test("refusals before the query runs are GraphQL errors in a GraphQL content type: 2 MB body 413, PUT 405 with Allow, malformed JSON 400", async () => {
+      const accept = "application/graphql-response+json";
+      const big = JSON.stringify({ query: "{ users { id } }", variables: { padding: "x".repeat(2_000_000) } });
+      const tooLarge = await client().call("POST", "/graphql", { body: big, headers: { accept } });
+      expectGraphqlError(tooLarge, 413, "PAYLOAD_TOO_LARGE");
+      expect(tooLarge.headers.get("content-type")).toStartWith(accept);
+      const put = await client().call("PUT", "/graphql", { body: { query: "{ users { id } }" }, headers: { accept } });
+      expectGraphqlError(put, 405, "METHOD_NOT_ALLOWED");
+      expect(put.headers.get("allow")).toBe("GET, HEAD, POST");
+      expect(put.headers.get("content-type")).toStartWith(accept);
+      const malformed = await client().call("POST", "/graphql", { body: "{ not json", headers: { accept } });
+      expectGraphqlError(malformed, 400, "BAD_REQUEST");
+      // The REST routes keep the REST envelope.
+      const health = await client().call("PUT", "/health");
+      expectStatus(health, 405);
+      expect((health.json as { error: { code: string } }).error.code).toBe("METHOD_NOT_ALLOWED");
+    }, 30_000);
 
     test("a query that is not valid GraphQL or names an unknown field is 400 with yoga's codes, and no suggestion", async () => {
       const syntax = await client().operation("{ users { id ");

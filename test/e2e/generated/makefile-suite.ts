@@ -9,6 +9,7 @@ import { type CommandResult, expectSuccess, projectEnv, runCommand } from "../..
 const TARGETS = [
   "help",
   "run",
+  "migrate",
   "build",
   "test",
   "test-coverage",
@@ -95,10 +96,15 @@ export function describeMakefile(
       expect((await readFile(join(project(), "coverage", "lcov.info"), "utf8")).length).toBeGreaterThan(0);
     }, 300_000);
 
-    test("make run and make build are npm start, and npm install plus the type-check (dry run)", async () => {
-      const dryRun = await make(project(), ["-n", "run", "build"]);
-      expectSuccess("make -n run build", dryRun);
-      expect(dryRun.output.trim().split("\n")).toEqual(["npm start", "npm install", "npm run typecheck"]);
+    test("make run, make migrate and make build are npm start, npm run db:migrate, and npm install plus the type-check (dry run)", async () => {
+      const dryRun = await make(project(), ["-n", "run", "migrate", "build"]);
+      expectSuccess("make -n run migrate build", dryRun);
+      expect(dryRun.output.trim().split("\n")).toEqual([
+        "npm start",
+        "npm run db:migrate",
+        "npm install",
+        "npm run typecheck",
+      ]);
     });
 
     test("make container-build and container-run hand the image name, port and .env to the container tool", async () => {

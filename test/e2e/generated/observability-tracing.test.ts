@@ -65,6 +65,35 @@ describe("full x sqlite x observability advanced: traces over OTLP/gRPC", () => 
         expect(line && JSON.parse(line)).toMatchObject({ trace_id: traceId, span_id: server.spanId, status: 200 });
       }, 30_000);
 
+      test("the probes and /metrics send no span, even in a caller's sampled trace; the routes beside them do", async () => {
+        const running = traced.service;
+        const receiver = traced.receiver;
+        const sampled = () => {
+          const traceId = randomBytes(16).toString("hex");
+          return { traceId, headers: { traceparent: `00-${traceId}-${randomBytes(8).toString("hex")}-01` } };
+        };
+        const probes = ["/health", "/health/liveness", "/health/readiness", "/metrics"].map((path) => ({
+          path,
+          ...sampled(),
+        }));
+        for (const { path, headers } of probes) {
+          const answer = await http(running.url, "GET", path, { headers });
+          expect(answer.status).toBe(200);
+          expect(answer.headers.get("traceparent")).toBeNull();
+        }
+        // A route sent after them: once its span is in, the probes' would be too (spans are exported in order).
+        const route = sampled();
+        expect(
+          (await http(running.url, "GET", `/api/v1/users/${userId}`, { headers: route.headers, token })).status,
+        ).toBe(200);
+        await receiver.waitFor((spans) => spans.some((span) => span.traceId === route.traceId));
+        const exported = new Set(receiver.spans.map((span) => span.traceId));
+        expect(probes.filter(({ traceId }) => exported.has(traceId)).map(({ path }) => path)).toEqual([]);
+        // Still counted in the metrics.
+        const scrape = await http(running.url, "GET", "/metrics");
+        expect(scrape.text).toContain('route="/health/readiness"');
+      }, 30_000);
+
       test("without a traceparent a new trace starts; a 5xx or unknown path is named by its route label", async () => {
         const running = traced.service;
         const answer = await http(running.url, "GET", `/no/such/${crypto.randomUUID()}`);
@@ -76,7 +105,7 @@ describe("full x sqlite x observability advanced: traces over OTLP/gRPC", () => 
         const span = active.spans.find((candidate) => candidate.traceId === traceId) as ReceivedSpan;
         expect(span).toMatchObject({ name: "HTTP GET unmatched", parentSpanId: "" });
         // A success to a caller that sent no traceparent is traced but carries none: nobody asked to follow it.
-        const ok = await http(running.url, "GET", "/health/liveness");
+        const ok = await http(running.url, "GET", `/api/v1/users/${userId}`, { token });
         expect(ok.status).toBe(200);
         expect(ok.headers.get("traceparent")).toBeNull();
       }, 30_000);
@@ -110,7 +139,7 @@ describe("full x sqlite x observability advanced: traces over OTLP/gRPC", () => 
           // The exporter reconnects on its own (with back-off): keep sending until a span of this trace arrives.
           while (!receiver.spans.some((span) => span.traceId === traceId) && Date.now() < deadline) {
             const headers = { traceparent: `00-${traceId}-${randomBytes(8).toString("hex")}-01` };
-            expect((await http(running.url, "GET", "/health/liveness", { headers })).status).toBe(200);
+            expect((await http(running.url, "GET", `/api/v1/users/${userId}`, { headers, token })).status).toBe(200);
             await Bun.sleep(500);
           }
           expect(receiver.spans.some((span) => span.traceId === traceId)).toBe(true);
@@ -141,12 +170,12 @@ describe("full x sqlite x observability advanced: traces over OTLP/gRPC", () => 
 
       test("a new trace is not sampled at ratio 0; a caller's sampled trace is followed and sent to <endpoint>/v1/traces", async () => {
         const running = traced.service;
-        const unsampled = await http(running.url, "GET", "/health/liveness");
+        const unsampled = await http(running.url, "GET", "/apidocs/openapi.json");
         expect(unsampled.status).toBe(200);
         expect(unsampled.headers.get("traceparent")).toBeNull();
         const traceId = randomBytes(16).toString("hex");
         const parentId = randomBytes(8).toString("hex");
-        const sampled = await http(running.url, "GET", "/health/liveness", {
+        const sampled = await http(running.url, "GET", "/apidocs/openapi.json", {
           headers: { traceparent: `00-${traceId}-${parentId}-01` },
         });
         expect(sampled.headers.get("traceparent")).toStartWith(`00-${traceId}-`);
@@ -154,7 +183,7 @@ describe("full x sqlite x observability advanced: traces over OTLP/gRPC", () => 
         await active.waitFor((spans) => spans.some((span) => span.traceId === traceId));
         // Only the followed trace was exported: the unsampled request left no span.
         expect(active.spans.map((span) => [span.name, span.traceId, span.parentSpanId])).toEqual([
-          ["HTTP GET /health/liveness", traceId, parentId],
+          ["HTTP GET /apidocs/openapi.json", traceId, parentId],
         ]);
       }, 30_000);
     });

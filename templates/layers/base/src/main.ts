@@ -1,12 +1,12 @@
 import { createApp } from "./app.ts";
 import { modules } from "./modules.ts";
-import { ConfigError } from "./platform/config.ts";
 import { openDatabase } from "./platform/database/database.ts";
 import { loadEnvFile } from "./platform/env-file.ts";
 import { createLogger } from "./platform/logger.ts";
 import { createContainer, loadConfig, logMixin, moduleStops, startModules } from "./platform/module.ts";
 import { startServer } from "./platform/server.ts";
 import { exitGracefully } from "./platform/shutdown.ts";
+import { applyMigrations, exitOnStartupFailure } from "./platform/startup.ts";
 
 // Entry: config -> logger -> modules' start -> database (+ migrations) -> composition root -> serve.
 try {
@@ -24,7 +24,8 @@ try {
     connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
     queryTimeoutMs: config.DATABASE_QUERY_TIMEOUT_MS,
   });
-  await database.migrate();
+  if (config.MIGRATE_ON_START) await applyMigrations(database, logger);
+  else logger.info("MIGRATE_ON_START=false: migrations are not applied at start-up (npm run db:migrate applies them)");
   const container = createContainer(modules, { config, db: database.db, logger });
   const app = createApp({
     container,
@@ -39,6 +40,5 @@ try {
   logger.info({ port, runtime, runtimeVersion: version, appEnv: config.APP_ENV }, "listening");
   exitGracefully(logger, [server.stop, ...moduleStops(modules), database.close], config.SHUTDOWN_TIMEOUT_MS);
 } catch (error) {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
+  exitOnStartupFailure(error);
 }

@@ -21,6 +21,14 @@ export const baseConfigShape = {
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(defaultDatabaseOptions.connectTimeoutMs),
   /** How long a statement may take (SQLite: wait for another process's lock) before the request is answered 503. */
   DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().positive().default(defaultDatabaseOptions.queryTimeoutMs),
+  /**
+   * Whether the service applies pending migrations before it listens (concurrent instances take turns under a lock);
+   * `false` when the deployment runs `npm run db:migrate` once instead (a Kubernetes Job, a release step).
+   */
+  MIGRATE_ON_START: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((value) => value === "true"),
   /** Largest request body read; a larger one is answered 413 before it is parsed. */
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(defaultBodyLimitBytes),
   /** How long a graceful shutdown may wait for in-flight requests before the process exits anyway. */

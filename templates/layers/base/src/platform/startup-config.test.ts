@@ -16,6 +16,15 @@ describe("start-up configuration", () => {
     }
   });
 
+  test("MIGRATE_ON_START: on by default, `false` turns it off, anything else is a configuration error", () => {
+    expect(loadConfig({}).MIGRATE_ON_START).toBe(true);
+    expect(loadConfig({ MIGRATE_ON_START: "true" }).MIGRATE_ON_START).toBe(true);
+    expect(loadConfig({ MIGRATE_ON_START: "false" }).MIGRATE_ON_START).toBe(false);
+    for (const bad of ["no", "0", "FALSE"]) {
+      expect(configError({ MIGRATE_ON_START: bad })).toContain("MIGRATE_ON_START");
+    }
+  });
+
   test("DATABASE_URL: every accepted form is taken, another database's URL is a configuration error", () => {
     for (const url of acceptedDatabaseUrls) {
       expect(loadConfig({ DATABASE_URL: url }).DATABASE_URL).toBe(url);

@@ -11,6 +11,9 @@ const readSdl = (path: string) => readFileSync(new URL(path, import.meta.url), "
 /** The schema's SDL, read once: the files are the contract, the resolvers implement it. */
 export const typeDefs = [readSdl("./schema.graphql"), readSdl("../users/users.graphql")].join("\n");
 
+/** Where GraphQL is served. */
+export const GRAPHQL_ENDPOINT = "/graphql";
+
 export interface GraphqlSettings {
   /** Introspection queries answered, and GraphiQL served (GRAPHQL_INTROSPECTION). */
   introspection: boolean;
@@ -31,7 +34,7 @@ export type GraphqlServer = ReturnType<typeof graphqlServer>;
 export function graphqlServer(dependencies: UserResolverDependencies, settings: GraphqlSettings) {
   return createYoga({
     schema: executableSchema(dependencies),
-    graphqlEndpoint: "/graphql",
+    graphqlEndpoint: GRAPHQL_ENDPOINT,
     // The app serves GraphiQL itself (compressed and cached) and answers unknown paths; CORS is the operator's call.
     graphiql: false,
     landingPage: false,

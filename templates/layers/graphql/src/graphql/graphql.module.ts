@@ -2,7 +2,8 @@ import { z } from "zod";
 import { defineModule } from "../platform/module.ts";
 import type { UserResolverDependencies } from "../users/users.resolvers.ts";
 import { graphqlRoutes } from "./graphql.routes.ts";
-import type { GraphqlSettings } from "./graphql-server.ts";
+import { GRAPHQL_ENDPOINT, type GraphqlSettings } from "./graphql-server.ts";
+import { graphqlTransportErrors } from "./transport-errors.ts";
 
 /** `true` or `false`, as an environment variable spells it. */
 const flag = z.enum(["true", "false"]).transform((value) => value === "true");
@@ -26,6 +27,8 @@ export const graphqlModule = defineModule({
       title: config.SERVICE_NAME,
     },
   }),
+  // In front of the body limit and the 404/405 handler, so their answers at /graphql are GraphQL errors too.
+  middleware: () => [graphqlTransportErrors(GRAPHQL_ENDPOINT)],
   routes: ({ graphqlSettings, ...services }: UserResolverDependencies & { graphqlSettings: GraphqlSettings }) => [
     { path: "/", router: graphqlRoutes(services, graphqlSettings) },
   ],

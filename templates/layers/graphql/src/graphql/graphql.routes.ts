@@ -2,7 +2,8 @@ import type { Context } from "hono";
 import { createRouter } from "../platform/http/router.ts";
 import type { UserResolverDependencies } from "../users/users.resolvers.ts";
 import { graphiqlPage } from "./graphiql.ts";
-import { type GraphqlSettings, graphqlServer } from "./graphql-server.ts";
+import { GRAPHQL_ENDPOINT, type GraphqlSettings, graphqlServer } from "./graphql-server.ts";
+import { graphqlErrorAnswer } from "./transport-errors.ts";
 
 /**
  * A POST must carry JSON (`application/json`, or `application/graphql+json`): yoga also reads form bodies, which a
@@ -20,17 +21,13 @@ const answerWith = async (c: Context, answer: Response | Promise<Response>) => {
 export function graphqlRoutes(dependencies: UserResolverDependencies, settings: GraphqlSettings) {
   const yoga = graphqlServer(dependencies, settings);
   const router = createRouter();
-  router.get("/graphql", (c) => answerWith(c, yoga.fetch(c.req.raw)));
-  router.post("/graphql", async (c) => {
+  router.get(GRAPHQL_ENDPOINT, (c) => answerWith(c, yoga.fetch(c.req.raw)));
+  router.post(GRAPHQL_ENDPOINT, async (c) => {
     if (!JSON_TYPE.test(c.req.header("content-type") ?? "")) {
-      const error = {
-        message: "Content-Type must be application/json",
-        extensions: { code: "UNSUPPORTED_MEDIA_TYPE" },
-      };
-      return c.json({ errors: [error] }, 415);
+      return graphqlErrorAnswer(c, 415, "UNSUPPORTED_MEDIA_TYPE", "Content-Type must be application/json");
     }
     return answerWith(c, yoga.fetch(c.req.raw));
   });
-  if (settings.introspection) router.get("/", graphiqlPage({ endpoint: "/graphql", title: settings.title }));
+  if (settings.introspection) router.get("/", graphiqlPage({ endpoint: GRAPHQL_ENDPOINT, title: settings.title }));
   return router;
 }

@@ -18,6 +18,7 @@ import type { DatabaseHandle } from "./database-handle.ts";
 import { type DatabaseOptions, defaultDatabaseOptions } from "./database-options.ts";
 import { splitDatabaseUrl } from "./database-url.ts";
 import type { AppDatabase } from "./dialect.ts";
+import { withMigrationLock } from "./migration-lock.ts";
 
 const migrationsFolder = fileURLToPath(new URL("../../../drizzle", import.meta.url));
 
@@ -98,10 +99,14 @@ export async function openDatabase(
     await promisePool.end();
     throw startupError(error, url);
   }
+  const migrateUnderLock = async () => {
+    const lock = await createConnection({ uri: url, connectTimeout: options.connectTimeoutMs });
+    await withMigrationLock(lock, databaseServer(url, 3306), () => migrate(db, { migrationsFolder }));
+  };
   return {
     db,
     migrate: () =>
-      migrate(db, { migrationsFolder }).catch((error: unknown) => {
+      migrateUnderLock().catch((error: unknown) => {
         throw startupError(error, url);
       }),
     ping,

@@ -13,6 +13,7 @@ import {
 import type { DatabaseHandle } from "./database-handle.ts";
 import { type DatabaseOptions, defaultDatabaseOptions } from "./database-options.ts";
 import type { AppDatabase } from "./dialect.ts";
+import { withMigrationLock } from "./migration-lock.ts";
 import { withQueryTimeout } from "./query-timeout.ts";
 
 const migrationsFolder = fileURLToPath(new URL("../../../drizzle", import.meta.url));
@@ -49,6 +50,7 @@ async function openPglite(directory: string): Promise<DatabaseHandle<AppDatabase
   const db = drizzle({ client: wrappedDatabaseClient(client) });
   return {
     db,
+    // No lock: a PGlite database belongs to the one process that opened it.
     migrate: () => migrate(db, { migrationsFolder }),
     ping: async () => {
       await client.query("select 1");
@@ -65,6 +67,7 @@ const INVALID_AUTHORIZATION = "28000"; // no such role, or pg_hba.conf refuses i
 const INVALID_CATALOG_NAME = "3D000"; // no such database
 const INSUFFICIENT_PRIVILEGE = "42501";
 const DUPLICATE_DATABASE = "42P04";
+const UNIQUE_VIOLATION = "23505"; // CREATE DATABASE racing another one of the same name
 
 /**
  * The one start-up line for an error of connecting to `url` or migrating it, or the error itself when it is not
@@ -113,7 +116,7 @@ async function createDatabase(
     return true;
   } catch (error) {
     const { code } = error as { code?: unknown };
-    if (code === DUPLICATE_DATABASE) return true; // another instance was quicker
+    if (code === DUPLICATE_DATABASE || code === UNIQUE_VIOLATION) return true; // another instance was quicker
     if (code === INSUFFICIENT_PRIVILEGE || code === INVALID_CATALOG_NAME) return false;
     throw error;
   } finally {
@@ -160,7 +163,9 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   return {
     db,
     migrate: () =>
-      migrate(db, { migrationsFolder }).catch((error: unknown) => {
+      withMigrationLock(postgres(url, { ...clientOptions(options), max: 1 }), databaseServer(url, 5432), () =>
+        migrate(db, { migrationsFolder }),
+      ).catch((error: unknown) => {
         throw startupError(error, url);
       }),
     ping,

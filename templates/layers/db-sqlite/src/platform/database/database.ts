@@ -9,6 +9,7 @@ import { wrappedDatabaseClient } from "./database-client.ts";
 import type { DatabaseHandle } from "./database-handle.ts";
 import { type DatabaseOptions, defaultDatabaseOptions } from "./database-options.ts";
 import type { AppDatabase } from "./dialect.ts";
+import { withMigrationLock } from "./migration-lock.ts";
 
 const migrationsFolder = fileURLToPath(new URL("../../../drizzle", import.meta.url));
 
@@ -56,7 +57,8 @@ function openFile(path: string, busyTimeoutMs: number): DatabaseSync {
   try {
     if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
     const sqlite = new DatabaseSync(path);
-    sqlite.exec(`PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = ${busyTimeoutMs};`);
+    // The busy timeout first: switching a new file to WAL takes a lock that another process may hold.
+    sqlite.exec(`PRAGMA busy_timeout = ${busyTimeoutMs}; PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON;`);
     return sqlite;
   } catch (error) {
     // A folder or a file of another kind at that path, a folder this user may not write, a file that is no database.
@@ -69,7 +71,8 @@ export async function openDatabase(
   url: string,
   options: DatabaseOptions = defaultDatabaseOptions,
 ): Promise<DatabaseHandle<AppDatabase>> {
-  const sqlite = openFile(sqlitePath(url), options.queryTimeoutMs);
+  const path = sqlitePath(url);
+  const sqlite = openFile(path, options.queryTimeoutMs);
   const compiled = statementCache(sqlite);
   // sqlite-proxy wants rows as arrays of values in column order ("get": one such array).
   const run: RemoteCallback = async (sql, params, method) => {
@@ -86,12 +89,14 @@ export async function openDatabase(
   return {
     db,
     migrate: () =>
-      migrate(
-        db,
-        async (queries) => {
-          for (const query of queries) sqlite.exec(query);
-        },
-        { migrationsFolder },
+      withMigrationLock(sqlite, path, () =>
+        migrate(
+          db,
+          async (queries) => {
+            for (const query of queries) sqlite.exec(query);
+          },
+          { migrationsFolder },
+        ),
       ),
     ping: async () => {
       sqlite.prepare("select 1").get();

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { Hono } from "hono";
 import { finishedSpans as exporter } from "../../../test/support/in-memory-tracing.ts";
+import { traceStatement } from "./database-spans.ts";
 import { traceRequests } from "./trace-requests.ts";
 
 const app = new Hono();
@@ -9,6 +10,11 @@ app.get("/api/v1/users/:id", (c) => c.json({ id: c.req.param("id") }));
 app.get("/broken", () => {
   throw new Error("broken");
 });
+// The probes and the scrape, each running a statement as readiness pings the database.
+const PROBES = ["/health", "/health/liveness", "/health/readiness", "/metrics"];
+for (const path of PROBES) {
+  app.get(path, async (c) => c.json({ status: await traceStatement("sqlite", "select 1", async () => "ok") }));
+}
 app.onError((_error, c) => c.json({ status: "error" }, 500));
 
 const CALLER_TRACE = "4bf92f3577b34da6a3ce929d0e0e4736";
@@ -54,5 +60,12 @@ describe("a server span per request", () => {
     expect(ok.status).toBe(200);
     expect(ok.headers.get("traceparent")).toBeNull();
     expect(exporter.getFinishedSpans()).toHaveLength(2);
+  });
+
+  test("the probes and /metrics start no span, not even for their statements", async () => {
+    for (const path of PROBES) expect((await app.request(path)).status).toBe(200);
+    expect(exporter.getFinishedSpans()).toEqual([]);
+    await app.request("/api/v1/users/7");
+    expect(exporter.getFinishedSpans().map(({ name }) => name)).toEqual(["HTTP GET /api/v1/users/:id"]);
   });
 });

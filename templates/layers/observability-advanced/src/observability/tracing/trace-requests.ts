@@ -23,7 +23,14 @@ const toRecord: TextMapSetter<Record<string, string>> = {
 };
 
 /**
- * One server span per request, a child of the caller's `traceparent` when it sends one, named `HTTP <method> <route>`
+ * Probes and scrapes, left out of the traces: orchestrators call the probes every few seconds on every replica and
+ * Prometheus scrapes every 15 s, so their spans would bury the requests worth reading. The HTTP metrics still count
+ * them.
+ */
+const UNTRACED_PATHS = new Set(["/health", "/health/liveness", "/health/readiness", "/metrics"]);
+
+/**
+ * One server span per request (but the probes and `/metrics`), a child of the caller's `traceparent` when it sends one, named `HTTP <method> <route>`
  * once the route is known (the route template, like the metrics' label: span names stay few). Attributes carry both
  * the older semantic-convention names (`http.method`, `http.route`, `http.status_code`) and the current ones
  * (`http.request.method`, `http.response.status_code`, `url.path`). Handlers (and the database spans) run inside the
@@ -33,6 +40,7 @@ const toRecord: TextMapSetter<Record<string, string>> = {
 export function traceRequests(): MiddlewareHandler {
   const tracer = trace.getTracer("http-server");
   return async (c, next) => {
+    if (UNTRACED_PATHS.has(c.req.path)) return next();
     const method = methodLabel(c.req.method);
     const parent = propagation.extract(ROOT_CONTEXT, c, fromRequest);
     const span = tracer.startSpan(

@@ -11,7 +11,7 @@ let provider: TracerProvider | undefined;
 let unwrapDatabaseClients: (() => void) | undefined;
 
 /**
- * OpenTelemetry traces: a server span per request (W3C `traceparent` in and out) with a `db.query` child per database
+ * OpenTelemetry traces: a server span per request but the probes and `/metrics` (W3C `traceparent` in and out) with a `db.query` child per database
  * statement, exported over OTLP (gRPC by default), log lines with the active span's `trace_id` and `span_id`. Started
  * before the database opens (the driver client Drizzle gets is then the traced one), flushed at shutdown within a
  * bounded time.
