@@ -13,3 +13,16 @@ export interface DatabaseOptions {
 
 // Bounds chosen so that during an outage a request is answered about as soon as readiness reports it (2 s).
 export const defaultDatabaseOptions: DatabaseOptions = { poolMax: 10, connectTimeoutMs: 2_000, queryTimeoutMs: 2_000 };
+
+/** The options the settings DATABASE_POOL_MAX, DATABASE_CONNECT_TIMEOUT_MS and DATABASE_QUERY_TIMEOUT_MS give. */
+export function databaseOptions(config: {
+  DATABASE_POOL_MAX: number;
+  DATABASE_CONNECT_TIMEOUT_MS: number;
+  DATABASE_QUERY_TIMEOUT_MS: number;
+}): DatabaseOptions {
+  return {
+    poolMax: config.DATABASE_POOL_MAX,
+    connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+    queryTimeoutMs: config.DATABASE_QUERY_TIMEOUT_MS,
+  };
+}
