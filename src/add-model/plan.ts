@@ -5,6 +5,7 @@ import { helperChanges, templateFile } from "./helpers.ts";
 import { stringifyJson } from "./json.ts";
 import { emitContext, type ModelRecord, type ModelTemplate, namesOf, type Related, USER } from "./model.ts";
 import { modelNames } from "./names.ts";
+import { checkOperationIds } from "./operation-ids.ts";
 import { addToModuleList, ManualEditError, spreadModelAdapters } from "./patches.ts";
 import { type Project, TEMPLATE_FOLDERS, TEMPLATE_MODELS } from "./project.ts";
 import { type EmittedFile, emitModelFiles, modelPaths } from "./render/model-files.ts";
@@ -180,6 +181,7 @@ function nextRecords(project: Project, request: AddModelRequest, notices: string
     hasMany: [],
     public: request.public,
   };
+  checkOperationIds(model, models, project.template);
   return { model, records: [...models, model], addsModel: true };
 }
 

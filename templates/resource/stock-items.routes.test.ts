@@ -235,13 +235,13 @@ describe("stock items routes", () => {
     expect(all.body.data.map((item: { id: number }) => item.id)).toEqual([1, 2, 3]);
     const page = await api.get("/api/v1/stock-items?limit=1&offset=1");
     expect(page.body.data.map((item: { id: number }) => item.id)).toEqual([2]);
-    for (const query of ["limit=0", "limit=101", "offset=-1", "limit=abc"]) {
+    for (const query of ["limit=0", "limit=101", "offset=-1", "limit=abc", "limt=10"]) {
       const bad = await api.get(`/api/v1/stock-items?${query}`);
       expect([query, bad.status]).toEqual([query, 400]);
     }
   });
 
-  test("GET by id; 404 for an unknown id, 400 for a non-numeric one", async () => {
+  test("GET by id; 404 for an unknown id, 400 for a non-numeric one, for 0 and for an unknown relation", async () => {
     const { api/*@if ids*/, ids/*@end*/ } = await setup();
     await api.post("/api/v1/stock-items", body(1/*@if ids*/, ids/*@end*/));
     expect((await api.get("/api/v1/stock-items/1")).body.data).toMatchObject(body(1/*@if ids*/, ids/*@end*/));
@@ -249,9 +249,14 @@ describe("stock items routes", () => {
       status: 404,
       body: { status: "error", error: { code: "NOT_FOUND", message: "StockItem 999 not found" } },
     });
-    const bad = await api.get("/api/v1/stock-items/abc");
-    expect(bad.status).toBe(400);
-    expect(bad.body.error.details[0].path).toBe("id");
+    for (const id of ["abc", "0"]) {
+      const bad = await api.get(`/api/v1/stock-items/${id}`);
+      expect([id, bad.status, bad.body.error.details[0].path]).toEqual([id, 400, "id"]);
+    }
+    // Named in `include` when the stock item has relations, and as a parameter this route does not take otherwise.
+    const unknownRelation = await api.get("/api/v1/stock-items/1?include=nope");
+    expect(unknownRelation.status).toBe(400);
+    expect(unknownRelation.body.error.details[0].path).toStartWith("include");
   });
 
   test("PUT replaces every field/*@if nullableFields*/ (one left out becomes null)/*@end*/; 404 for an unknown id", async () => {
@@ -343,6 +348,9 @@ describe("stock items routes", () => {
     expect(all.body.data[0].storage_bin.id).toBe(ids.storage_bin_id);
     expect((await api.get(`/api/v1/stock-items/${id}`)).body.data.storage_bin).toBeUndefined();
     expect((await api.get(`/api/v1/stock-items/${id}?include=nothing`)).status).toBe(400);
+    // The repeated form (`include=a&include=b`) is how most clients send a list.
+    const repeated = await api.get(`/api/v1/stock-items?include=storage_bin&include=storage_bin`);
+    expect(repeated.body.data[0].storage_bin.id).toBe(ids.storage_bin_id);
   });
 
   // @end

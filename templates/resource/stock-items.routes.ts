@@ -43,18 +43,28 @@ const toBody = (stockItem: StockItem): z.infer<typeof stockItemBodySchema> => ({
   // @end
 });
 
-/** `include=a,b`: the relations to load with the read (one query per relation); an unknown name is a 400. */
+/** One list from `include=a,b` and from `include=a&include=b` (how most clients send an array); `include=` is none. */
+const relationNames = (value: unknown) =>
+  typeof value === "string" || Array.isArray(value) ? String(value).split(",").filter((name) => name !== "") : value;
+
+/** The relations to load with the read (one query per relation); an unknown name is a 400. */
 const include = z
-  .string()
+  .preprocess(relationNames, z.array(z.enum(STOCK_ITEM_RELATIONS)))
   .optional()
-  .transform((value) => (value ? value.split(",") : []))
-  .pipe(z.array(z.enum(STOCK_ITEM_RELATIONS)))
-  .openapi({ param: { name: "include", in: "query" }, type: "string", example: "/*@each parent join=","*/storage_bin/*@end*//*@if parents && hasMany*/,/*@end*//*@each hasMany join=","*/supply_orders/*@end*/" });
+  .openapi({ param: { name: "include", in: "query", style: "form", explode: false }, example: [/*@each parent join=", "*/"storage_bin"/*@end*//*@if parents && hasMany*/, /*@end*//*@each hasMany join=", "*/"supply_orders"/*@end*/] });
 const listWithInclude = listQuery.extend({ include });
-const includeQuery = z.object({ include });
+const includeQuery = z.strictObject({ include });
 
 // @end
-const routes = resourceRoutes({ tag: "stock-items", noun: "stock item", item: /*@if include*/stockItemBodySchema/*@else*/stockItemSchema/*@end*//*@if protected*/, security: bearerSecurity/*@end*/ });
+const routes = resourceRoutes({
+  tag: "stock-items",
+  noun: "stock item",
+  names: { one: "StockItem", many: "StockItems" },
+  item: /*@if include*/stockItemBodySchema/*@else*/stockItemSchema/*@end*/,
+  // @if protected
+  security: bearerSecurity,
+  // @end
+});
 // @if !createRoute
 // @elif parents
 const created = routes.create("Create a stock item", stockItemInputSchema);
@@ -201,7 +211,7 @@ export function stockItemRoutes({ stockItemService }: { stockItemService: StockI
 // @each parent
 
 const storageBinParams = z.object({
-  storageBinId: idParams.shape.id.openapi({ param: { name: "storageBinId", in: "path" }, type: "integer", example: 1 }),
+  storageBinId: idParams.shape.id.openapi({ param: { name: "storageBinId", in: "path" } }),
 });
 
 /** Creating in a parent: the parent's id comes from the path, and an unknown parent is a 404. */
@@ -209,6 +219,7 @@ const createdInStorageBin = routes.create("Create a stock item of a storage bin"
 const createInStorageBin = {
   ...createdInStorageBin,
   path: "/{storageBinId}/stock-items",
+  operationId: "createStorageBinStockItem",
   request: { ...createdInStorageBin.request, params: storageBinParams },
   responses: { ...createdInStorageBin.responses, ...errorResponses(/*@if protected && templateUser*/403, /*@end*/404) },
 };
@@ -216,6 +227,7 @@ const listedStorageBin = routes.list("List the stock items of a storage bin (old
 const listOfStorageBin = {
   ...listedStorageBin,
   path: "/{storageBinId}/stock-items",
+  operationId: "listStorageBinStockItems",
   request: { params: storageBinParams, query: listWithInclude },
   responses: { ...listedStorageBin.responses, ...errorResponses(404) },
 };

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { emailSchema } from "../platform/http/params.ts";
+import { emailSchema, int32 } from "../platform/http/params.ts";
 import { /*@each field*//*@if maxLength*/DISPLAY_NAME_MAX_LENGTH, /*@end*//*@end*/type StockItem, type StockItemInput } from "./stock-item.ts";
 
 const timestamp = z.iso.datetime().openapi({ example: "2025-01-01T12:00:00.000Z" });
@@ -10,12 +10,12 @@ const dateTime = z.iso.datetime({ offset: true }).transform((value) => new Date(
 
 export const stockItemSchema = z
   .object({
-    id: z.number().int(),
+    id: int32().min(1),
     // @each field
     // @if string
     display_name: z.string()/*@if nullable*/.nullable()/*@end*/,
     // @elif integer
-    unit_count: z.int32()/*@if nullable*/.nullable()/*@end*/,
+    unit_count: int32()/*@if uint*/.min(0)/*@end*//*@if nullable*/.nullable()/*@end*/,
     // @elif float64
     unit_price: z.number()/*@if nullable*/.nullable()/*@end*/,
     // @elif bool
@@ -25,7 +25,7 @@ export const stockItemSchema = z
     // @end
     // @end
     // @each parent
-    storage_bin_id: z.number().int(),
+    storage_bin_id: int32().min(1),
     // @end
     created_at: timestamp,
     updated_at: timestamp,
@@ -62,9 +62,9 @@ export const stockItemInputSchema = z
     // @elif string
     display_name: z.string().max(/*@if maxLength*/DISPLAY_NAME_MAX_LENGTH/*@else*/255/*@end*/)/*@if nullable*/.nullable().optional()/*@end*//*@if example*/.openapi({ example: "Blue crate" })/*@end*/,
     // @elif int
-    stock_delta: z.int32()/*@if nullable*/.nullable().optional()/*@end*/,
+    stock_delta: int32()/*@if nullable*/.nullable().optional()/*@end*/,
     // @elif uint
-    unit_count: z.int32().min(0)/*@if nullable*/.nullable().optional()/*@end*/,
+    unit_count: int32().min(0)/*@if nullable*/.nullable().optional()/*@end*/,
     // @elif float64
     unit_price: z.number()/*@if nullable*/.nullable().optional()/*@end*/,
     // @elif bool
@@ -74,7 +74,7 @@ export const stockItemInputSchema = z
     // @end
     // @end
     // @each parent
-    storage_bin_id: z.number().int().min(1),
+    storage_bin_id: int32().min(1),
     // @end
   })
   .openapi("/*@if createRoute*/StockItemInput/*@else*/UpdateStockItem/*@end*/");

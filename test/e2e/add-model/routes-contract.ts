@@ -118,5 +118,11 @@ export async function checkRoutes(url: string, template: TemplateName): Promise<
       "/api/v1/users/{userId}/posts",
     ]),
   );
+  expect(document.paths["/api/v1/categories/{categoryId}/products"].get.operationId).toBe("listCategoryProducts");
+  // Category --has-many Product: its reads take `include`, an enum of that relation.
+  const categoryInclude = document.paths["/api/v1/categories/{id}"].get.parameters.find(
+    (parameter: Json) => parameter.name === "include",
+  );
+  expect(categoryInclude.schema.items.enum).toEqual(["products"]);
   await checkUserRoutes(url, template, token);
 }

@@ -73,7 +73,14 @@ export function describeBoot(options: BootOptions): void {
         databaseUrl = backend.databaseUrl(proxy.port);
       }
       const templateEnv: Record<string, string> = full
-        ? { JWT_SECRET: jwtSecret, ADMIN_EMAILS: `someone-else@example.com, ${adminEmail.toUpperCase()}` }
+        ? {
+            JWT_SECRET: jwtSecret,
+            ADMIN_EMAILS: `someone-else@example.com, ${adminEmail.toUpperCase()}`,
+            // The contract signs in far more often than a client would, all from 127.0.0.1 and on every runtime
+            // against one database; the limits themselves are tested in auth-rate-limit.test.ts.
+            AUTH_RATE_LIMIT_PER_ADDRESS: "100000",
+            AUTH_RATE_LIMIT_PER_ACCOUNT: "100000",
+          }
         : introspection
           ? { GRAPHQL_INTROSPECTION: "true" }
           : {};

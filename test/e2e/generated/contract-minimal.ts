@@ -220,7 +220,7 @@ export function describeMinimalContract(target: () => MinimalContractTarget): vo
       expectStatus(answer, 200);
       const document = answer.json as {
         openapi: string;
-        paths: Record<string, Record<string, { security?: unknown }>>;
+        paths: Record<string, Record<string, { operationId?: string; security?: unknown }>>;
         components?: { securitySchemes?: unknown };
         security?: unknown;
       };
@@ -229,6 +229,19 @@ export function describeMinimalContract(target: () => MinimalContractTarget): vo
       expect(document.security).toBeUndefined();
       expect(Object.keys(document.paths[USERS] ?? {}).sort()).toEqual(["get", "post"]);
       expect(Object.keys(document.paths[`${USERS}/{id}`] ?? {}).sort()).toEqual(["delete", "get", "put"]);
+      const ids = Object.values(document.paths).flatMap((operations) =>
+        Object.values(operations).map((operation) => operation.operationId),
+      );
+      expect(ids.sort()).toEqual([
+        "createUser",
+        "deleteUser",
+        "getHealth",
+        "getLiveness",
+        "getReadiness",
+        "getUser",
+        "listUsers",
+        "replaceUser",
+      ]);
       expect(answer.text).not.toMatch(/bearer|jwt|password/i);
     });
   });

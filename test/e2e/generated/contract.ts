@@ -370,12 +370,12 @@ export function describeHttpContract(target: () => ContractTarget): void {
   describeAuthHardening(target);
 
   describe("API reference", () => {
-    test("GET /apidocs/openapi.json documents every operation, protected ones with a bearer scheme", async () => {
+    test("GET /apidocs/openapi.json documents every operation by its operationId, protected ones with a bearer scheme", async () => {
       const answer = await client().call("GET", "/apidocs/openapi.json");
       expectStatus(answer, 200);
       const document = answer.json as {
         openapi: string;
-        paths: Record<string, Record<string, { security?: Record<string, unknown>[] }>>;
+        paths: Record<string, Record<string, { operationId?: string; security?: Record<string, unknown>[] }>>;
         components?: { securitySchemes?: Record<string, { type: string; scheme?: string }> };
         security?: Record<string, unknown>[];
       };
@@ -384,18 +384,19 @@ export function describeHttpContract(target: () => ContractTarget): void {
       const bearer = schemes.find(([, scheme]) => scheme.type === "http" && scheme.scheme?.toLowerCase() === "bearer");
       expect(bearer).toBeDefined();
       const bearerName = (bearer as [string, unknown])[0];
-      const operations: [string, string, boolean][] = [
-        ["/api/v1/auth/register", "post", false],
-        ["/api/v1/auth/login", "post", false],
-        ["/api/v1/auth/refresh", "post", false],
-        ["/api/v1/users", "get", true],
-        ["/api/v1/users/{id}", "get", true],
-        ["/api/v1/users/{id}", "put", true],
-        ["/api/v1/users/{id}", "delete", true],
+      const operations: [string, string, boolean, string][] = [
+        ["/api/v1/auth/register", "post", false, "register"],
+        ["/api/v1/auth/login", "post", false, "login"],
+        ["/api/v1/auth/refresh", "post", false, "refresh"],
+        ["/api/v1/users", "get", true, "listUsers"],
+        ["/api/v1/users/{id}", "get", true, "getUser"],
+        ["/api/v1/users/{id}", "put", true, "replaceUser"],
+        ["/api/v1/users/{id}", "delete", true, "deleteUser"],
       ];
-      for (const [path, method, protectedRoute] of operations) {
+      for (const [path, method, protectedRoute, operationId] of operations) {
         const operation = document.paths[path]?.[method];
         if (!operation) throw new Error(`openapi.json lacks ${method.toUpperCase()} ${path}`);
+        expect(operation.operationId).toBe(operationId);
         if (protectedRoute) {
           const security = operation.security ?? document.security ?? [];
           expect(security.some((requirement) => bearerName in requirement)).toBe(true);

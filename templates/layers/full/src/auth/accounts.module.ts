@@ -1,10 +1,15 @@
+import type { Context } from "hono";
 import { defineModule } from "../platform/module.ts";
 import type { UserRepository } from "../users/users.port.ts";
 import { userRepository } from "../users/users.repository.ts";
-import { authRoutes } from "./auth.routes.ts";
+import { type AuthRoutesDependencies, authRoutes } from "./auth.routes.ts";
 import { AuthService } from "./auth.service.ts";
+import type { AttemptCounter } from "./auth-attempts.port.ts";
+import { DrizzleAttemptCounter } from "./auth-attempts.repository.ts";
 import { authConfig } from "./auth-config.ts";
+import { AuthRateLimit } from "./auth-rate-limit.ts";
 import { BcryptPasswordHasher } from "./bcrypt-password-hasher.ts";
+import { clientAddress } from "./client-address.ts";
 import type { CredentialRepository } from "./credentials.port.ts";
 import { DrizzleCredentialRepository } from "./credentials.repository.ts";
 import { JwtTokenIssuer } from "./jwt-token-issuer.ts";
@@ -29,14 +34,16 @@ export const accountsModule = defineModule({
     users: UserRepository;
     credentials: CredentialRepository;
     refreshTokens: RefreshTokenRepository;
+    attempts: AttemptCounter;
     hasher: PasswordHasher;
   } => ({
     users: userRepository(db),
     credentials: new DrizzleCredentialRepository(db),
     refreshTokens: new DrizzleRefreshTokenRepository(db),
+    attempts: new DrizzleAttemptCounter(db),
     hasher: new BcryptPasswordHasher(config.BCRYPT_ROUNDS),
   }),
-  provide: ({ config, adapters: { users, credentials, refreshTokens, hasher } }) => {
+  provide: ({ config, adapters: { users, credentials, refreshTokens, attempts, hasher } }) => {
     const tokens = new JwtTokenIssuer({
       secret: config.JWT_SECRET,
       refreshTtlSeconds: config.REFRESH_TOKEN_TTL_SECONDS,
@@ -44,10 +51,20 @@ export const accountsModule = defineModule({
     const principals = new PrincipalCache({ users, adminEmails: config.ADMIN_EMAILS });
     return {
       authService: new AuthService({ users, credentials, refreshTokens, hasher, tokens }),
+      authRateLimit: new AuthRateLimit({
+        counter: attempts,
+        tokens,
+        settings: {
+          windowSeconds: config.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+          perAddress: config.AUTH_RATE_LIMIT_PER_ADDRESS,
+          perAccount: config.AUTH_RATE_LIMIT_PER_ACCOUNT,
+        },
+      }),
+      clientAddress: (c: Context) => clientAddress(c, config.TRUSTED_PROXY_HOPS),
       userSessions: new UserSessions({ refreshTokens, principals }),
       requireAuth: requireAuth(tokens, principals),
     };
   },
-  routes: (container: { authService: AuthService }) => [{ path: "/api/v1/auth", router: authRoutes(container) }],
+  routes: (container: AuthRoutesDependencies) => [{ path: "/api/v1/auth", router: authRoutes(container) }],
   securitySchemes: bearerAuthScheme,
 });

@@ -25,6 +25,21 @@ export const authConfig = {
       .default("")
       .transform((list) => list.split(",").map(normalizeEmail).filter(Boolean))
       .pipe(z.array(z.email("must be comma-separated e-mail addresses"))),
+    /** Register, login and refresh attempts are counted in fixed windows of this length, shared by all instances. */
+    AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(15 * 60),
+    /** Attempts of each of them per client address and window; the next answers 429 until the window ends. */
+    AUTH_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(100),
+    /** Attempts of each of them per account (the e-mail, or the refresh token's user) and window. */
+    AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+    /**
+     * Proxies in front of the service that append the client's address to X-Forwarded-For (an ingress, a load
+     * balancer): the client is the entry this many from the right. 0: the socket's peer, and the header is ignored.
+     */
+    TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).default(0),
   },
   rules: [noDevelopmentSecretInProduction],
 };

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { call, createTestApp, registerUser } from "../../test/support/test-app.ts";
+import { call, createTestApp, registerUser, type TestApp } from "../../test/support/test-app.ts";
 
 const register = "/api/v1/auth/register";
 
@@ -111,5 +111,111 @@ describe("auth routes", () => {
     const { access_token } = await registerUser(app);
     expect((await call(app, "POST", "/api/v1/auth/refresh", {})).status).toBe(400);
     expect((await call(app, "POST", "/api/v1/auth/refresh", { refresh_token: access_token })).status).toBe(401);
+  });
+});
+
+describe("auth rate limits", () => {
+  const login = "/api/v1/auth/login";
+  const fromAddress = (app: TestApp, path: string, body: unknown, address: string, headers = {}) =>
+    app.request(
+      path,
+      { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) },
+      // What @hono/node-server passes beside the request: the socket the request came on.
+      { incoming: { socket: { remoteAddress: address } } },
+    );
+
+  test("the 11th sign-in of one account within the window is a 429 with Retry-After, even with the right password", async () => {
+    const { app } = createTestApp();
+    await registerUser(app, "ada@example.com", "correct-horse");
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      const wrong = await call(app, "POST", login, { email: "ada@example.com", password: `wrong-guess-${attempt}` });
+      expect([attempt, wrong.status]).toEqual([attempt, 401]);
+    }
+    const response = await fromAddress(app, login, { email: "ada@example.com", password: "correct-horse" }, "::1");
+    expect(response.status).toBe(429);
+    expect(Number(response.headers.get("retry-after"))).toBeWithin(1, 15 * 60 + 1);
+    expect(await response.json()).toEqual({
+      status: "error",
+      error: { code: "TOO_MANY_REQUESTS", message: "Too many attempts: try again later" },
+    });
+    // Another account is not affected.
+    await registerUser(app, "grace@example.com", "correct-horse");
+    const grace = await call(app, "POST", login, { email: "grace@example.com", password: "correct-horse" });
+    expect(grace.status).toBe(200);
+  });
+
+  test("the account is the normalised e-mail: changing its case or spaces does not escape the limit", async () => {
+    const { app } = createTestApp({ env: { AUTH_RATE_LIMIT_PER_ACCOUNT: "2" } });
+    for (const email of ["ada@example.com", " ADA@example.com "]) {
+      expect((await call(app, "POST", login, { email, password: "password1" })).status).toBe(401);
+    }
+    expect((await call(app, "POST", login, { email: "Ada@Example.com", password: "password1" })).status).toBe(429);
+  });
+
+  test("per address: the limit holds across accounts, another address is unaffected", async () => {
+    const { app } = createTestApp({ env: { AUTH_RATE_LIMIT_PER_ADDRESS: "3" } });
+    for (let n = 1; n <= 3; n++) {
+      const response = await fromAddress(
+        app,
+        login,
+        { email: `user${n}@example.com`, password: "password1" },
+        "10.0.0.1",
+      );
+      expect(response.status).toBe(401);
+    }
+    const blocked = await fromAddress(app, login, { email: "user4@example.com", password: "password1" }, "10.0.0.1");
+    expect(blocked.status).toBe(429);
+    const other = await fromAddress(app, login, { email: "user4@example.com", password: "password1" }, "10.0.0.2");
+    expect(other.status).toBe(401);
+  });
+
+  test("X-Forwarded-For is ignored by default, so a forged one does not escape the address limit", async () => {
+    const { app } = createTestApp({ env: { AUTH_RATE_LIMIT_PER_ADDRESS: "2" } });
+    const statuses: number[] = [];
+    for (let n = 1; n <= 3; n++) {
+      const body = { email: `user${n}@example.com`, password: "password1" };
+      const response = await fromAddress(app, login, body, "10.0.0.1", { "x-forwarded-for": `198.51.100.${n}` });
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([401, 401, 429]);
+  });
+
+  test("behind TRUSTED_PROXY_HOPS=1 the client is the entry the proxy appended, not what the client sent", async () => {
+    const { app } = createTestApp({ env: { AUTH_RATE_LIMIT_PER_ADDRESS: "2", TRUSTED_PROXY_HOPS: "1" } });
+    const attempt = (forwardedFor: string, n: number) =>
+      fromAddress(app, login, { email: `user${n}@example.com`, password: "password1" }, "10.0.0.9", {
+        "x-forwarded-for": forwardedFor,
+      });
+    // The client forges the left entries; the proxy (10.0.0.9, the socket's peer) appends what it saw.
+    expect((await attempt("1.1.1.1, 203.0.113.7", 1)).status).toBe(401);
+    expect((await attempt("2.2.2.2, 203.0.113.7", 2)).status).toBe(401);
+    expect((await attempt("3.3.3.3, 203.0.113.7", 3)).status).toBe(429);
+    expect((await attempt("203.0.113.8", 4)).status).toBe(401);
+  });
+
+  test("sign-up and refresh are limited too; refresh per user, whatever token of theirs is presented", async () => {
+    const { app } = createTestApp({ env: { AUTH_RATE_LIMIT_PER_ACCOUNT: "2" } });
+    const credentials = { email: "ada@example.com", password: "password1" };
+    expect((await call(app, "POST", register, credentials)).status).toBe(201);
+    expect((await call(app, "POST", register, credentials)).status).toBe(409);
+    expect((await call(app, "POST", register, credentials)).status).toBe(429);
+
+    const { refresh_token } = await registerUser(app, "grace@example.com");
+    const first = await call(app, "POST", "/api/v1/auth/refresh", { refresh_token });
+    expect(first.status).toBe(200);
+    const second = await call(app, "POST", "/api/v1/auth/refresh", { refresh_token: first.body.data.refresh_token });
+    expect(second.status).toBe(200);
+    const third = await call(app, "POST", "/api/v1/auth/refresh", { refresh_token: second.body.data.refresh_token });
+    expect([third.status, third.body.error.code]).toEqual([429, "TOO_MANY_REQUESTS"]);
+  });
+
+  test("the OpenAPI document gives register, login and refresh a 429 with the Retry-After header", async () => {
+    const { app } = createTestApp();
+    const { body } = await call(app, "GET", "/apidocs/openapi.json");
+    for (const path of ["/api/v1/auth/register", "/api/v1/auth/login", "/api/v1/auth/refresh"]) {
+      const tooMany = body.paths[path].post.responses["429"];
+      expect([path, Object.keys(tooMany.headers)]).toEqual([path, ["Retry-After"]]);
+      expect(tooMany.content["application/json"].schema).toEqual({ $ref: "#/components/schemas/Error" });
+    }
   });
 });

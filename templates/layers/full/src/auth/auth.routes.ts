@@ -1,9 +1,12 @@
 import { createRoute } from "@hono/zod-openapi";
-import { jsonBody } from "../platform/http/resource-routes.ts";
+import type { Context } from "hono";
+import { errorBody } from "../platform/http/envelope.ts";
+import { bodyErrors, jsonBody } from "../platform/http/resource-routes.ts";
 import { errorResponses, success, successSchema } from "../platform/http/rest-envelope.ts";
 import { createRouter } from "../platform/http/router.ts";
 import { credentialsSchema, refreshRequestSchema, tokenPairSchema } from "./auth.schemas.ts";
 import type { AuthService } from "./auth.service.ts";
+import type { AuthRateLimit, Refusal } from "./auth-rate-limit.ts";
 import type { TokenPair } from "./tokens.ts";
 
 const tags = ["auth"];
@@ -12,33 +15,53 @@ const tokensResponse = (description: string) => ({
   content: { "application/json": { schema: successSchema(tokenPairSchema) } },
 });
 
+/** Documented on each limited operation (see auth-rate-limit.ts). */
+const tooManyAttempts = {
+  429: {
+    ...errorResponses(429)[429],
+    headers: {
+      "Retry-After": { description: "Seconds until the window of attempts ends", schema: { type: "integer" as const } },
+    },
+  },
+};
+
+const refuse = (c: Context, { retryAfterSeconds }: Refusal) =>
+  c.json(errorBody("TOO_MANY_REQUESTS", "Too many attempts: try again later"), 429, {
+    "Retry-After": String(retryAfterSeconds),
+  });
+
 const register = createRoute({
   method: "post",
   path: "/register",
+  operationId: "register",
   tags,
   summary: "Create an account and sign in",
   request: { body: jsonBody(credentialsSchema) },
-  responses: { 201: tokensResponse("Account created"), ...errorResponses(400, 409) },
+  responses: { 201: tokensResponse("Account created"), ...bodyErrors, ...errorResponses(409), ...tooManyAttempts },
 });
 
 const login = createRoute({
   method: "post",
   path: "/login",
+  operationId: "login",
   tags,
   summary: "Sign in with e-mail and password",
   request: { body: jsonBody(credentialsSchema) },
-  responses: { 200: tokensResponse("Signed in"), ...errorResponses(400, 401) },
+  responses: { 200: tokensResponse("Signed in"), ...bodyErrors, ...errorResponses(401), ...tooManyAttempts },
 });
 
 const refresh = createRoute({
   method: "post",
   path: "/refresh",
+  operationId: "refresh",
   tags,
   summary: "Exchange a refresh token for a new access token (the refresh token is rotated)",
   request: { body: jsonBody(refreshRequestSchema) },
   responses: {
     200: tokensResponse("New access token and rotated refresh token"),
-    ...errorResponses(400, 401),
+    ...bodyErrors,
+    ...errorResponses(401),
+    ...tooManyAttempts,
   },
 });
 
@@ -49,11 +72,30 @@ const toBody = ({ accessToken, refreshToken }: TokenPair) => ({
   expires_in: accessToken.expiresIn,
 });
 
-export function authRoutes({ authService }: { authService: AuthService }) {
+export interface AuthRoutesDependencies {
+  authService: AuthService;
+  authRateLimit: AuthRateLimit;
+  clientAddress: (c: Context) => string | undefined;
+}
+
+export function authRoutes({ authService, authRateLimit, clientAddress }: AuthRoutesDependencies) {
   return createRouter()
-    .openapi(register, async (c) => c.json(success(toBody(await authService.register(c.req.valid("json")))), 201))
-    .openapi(login, async (c) => c.json(success(toBody(await authService.login(c.req.valid("json")))), 200))
-    .openapi(refresh, async (c) =>
-      c.json(success(toBody(await authService.refresh(c.req.valid("json").refresh_token))), 200),
-    );
+    .openapi(register, async (c) => {
+      const credentials = c.req.valid("json");
+      const refusal = await authRateLimit.register(clientAddress(c), credentials.email);
+      if (refusal) return refuse(c, refusal);
+      return c.json(success(toBody(await authService.register(credentials))), 201);
+    })
+    .openapi(login, async (c) => {
+      const credentials = c.req.valid("json");
+      const refusal = await authRateLimit.login(clientAddress(c), credentials.email);
+      if (refusal) return refuse(c, refusal);
+      return c.json(success(toBody(await authService.login(credentials))), 200);
+    })
+    .openapi(refresh, async (c) => {
+      const { refresh_token } = c.req.valid("json");
+      const refusal = await authRateLimit.refresh(clientAddress(c), refresh_token);
+      if (refusal) return refuse(c, refusal);
+      return c.json(success(toBody(await authService.refresh(refresh_token))), 200);
+    });
 }

@@ -1,3 +1,4 @@
+import type { AttemptCounter, AttemptWindow } from "../../src/auth/auth-attempts.port.ts";
 import type { CredentialRepository } from "../../src/auth/credentials.port.ts";
 import type { PasswordHasher } from "../../src/auth/password-hasher.port.ts";
 import type {
@@ -60,6 +61,24 @@ export class InMemoryRefreshTokenRepository implements RefreshTokenRepository {
 
   async revokeAllOfUser(userId: number, now: Date): Promise<void> {
     for (const row of this.rows) if (row.userId === userId && !row.revokedAt) row.revokedAt = now;
+  }
+}
+
+export class InMemoryAttemptCounter implements AttemptCounter {
+  readonly windows = new Map<string, AttemptWindow>();
+
+  async hit(key: string, windowMs: number, now: Date): Promise<AttemptWindow> {
+    const current = this.windows.get(key);
+    const next =
+      current && current.endsAt > now
+        ? { attempts: current.attempts + 1, endsAt: current.endsAt }
+        : { attempts: 1, endsAt: new Date(now.getTime() + windowMs) };
+    this.windows.set(key, next);
+    return next;
+  }
+
+  async deleteEnded(now: Date): Promise<void> {
+    for (const [key, window] of this.windows) if (window.endsAt <= now) this.windows.delete(key);
   }
 }
 

@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../platform/http/app-env.ts";
+import { routingResponses } from "../platform/http/rest-envelope.ts";
 import type { SecurityScheme } from "../platform/module.ts";
 import { packageInfo } from "../platform/package-info.ts";
 
@@ -12,7 +13,15 @@ export type ApiInfo = { title: string; version: string };
 /** The document's title and version: the package's. */
 export const apiInfo: ApiInfo = { title: packageInfo.name, version: packageInfo.version };
 
-const documentConfig = (info: ApiInfo) => ({ openapi: "3.1.0", info });
+/** What no single operation can say: the error body, and the answers to requests no operation takes. */
+const description = [
+  'Every error answer is `{ status: "error", error: { code, message, details? } }` (the `Error` schema).',
+  "Besides the answers each operation lists: a path no route has is a 404 `NOT_FOUND` (`components.responses.NotFound`);",
+  "a method the path has no route for is a 405 `METHOD_NOT_ALLOWED` with an `Allow` header",
+  "(`components.responses.MethodNotAllowed`); an unexpected failure is a 500 `INTERNAL_ERROR`.",
+].join(" ");
+
+const documentConfig = (info: ApiInfo) => ({ openapi: "3.1.0", info: { ...info, description } });
 
 /** The OpenAPI document of an app built by `createApp` (which mounted the docs). */
 export function openApiDocument(app: OpenAPIHono<AppEnv>, info: ApiInfo) {
@@ -72,6 +81,9 @@ export function mountApiDocs(
 ): void {
   for (const [name, scheme] of Object.entries(securitySchemes)) {
     app.openAPIRegistry.registerComponent("securitySchemes", name, scheme);
+  }
+  for (const [name, response] of Object.entries(routingResponses)) {
+    app.openAPIRegistry.registerComponent("responses", name, response);
   }
   app.doc31("/apidocs/openapi.json", documentConfig(info));
   app.get("/apidocs", (c) => c.html(page(info.title), 200, { "content-security-policy": pagePolicy }));

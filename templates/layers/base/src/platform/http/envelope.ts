@@ -8,6 +8,7 @@ export const errorCodes = [
   "CONFLICT",
   "PAYLOAD_TOO_LARGE",
   "UNSUPPORTED_MEDIA_TYPE",
+  "TOO_MANY_REQUESTS",
   "INTERNAL_ERROR",
   "SERVICE_UNAVAILABLE",
 ] as const;

@@ -26,14 +26,16 @@ const tags = ["health"];
 const health = createRoute({
   method: "get",
   path: "/",
+  operationId: "getHealth",
   tags,
   summary: "Health",
   responses: { 200: { description: "The service runs", content: { "application/json": { schema: okSchema } } } },
 });
-const liveness = createRoute({ ...health, path: "/liveness", summary: "Liveness probe" });
+const liveness = createRoute({ ...health, path: "/liveness", operationId: "getLiveness", summary: "Liveness probe" });
 const readiness = createRoute({
   method: "get",
   path: "/readiness",
+  operationId: "getReadiness",
   tags,
   summary: "Readiness probe (pings the database)",
   responses: {

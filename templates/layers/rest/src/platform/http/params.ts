@@ -1,8 +1,15 @@
 import { z } from "@hono/zod-openapi";
 import { EMAIL_MAX_LENGTH, normalizeEmail } from "../email.ts";
 
-/** The largest id a 32-bit integer column holds (every database of the templates). */
-const MAX_ID = 2_147_483_647;
+/** The range of a 32-bit integer column (ids and integer fields, in every database of the templates). */
+const INT32_MIN = -2_147_483_648;
+const INT32_MAX = 2_147_483_647;
+
+/**
+ * An integer a 32-bit column holds. Not `z.int32()`: it checks the same range, but the document would call it a plain
+ * number, and clients would type it so.
+ */
+export const int32 = () => z.number().int().min(INT32_MIN).max(INT32_MAX);
 
 /** `/{id}`: a positive integer id in the path. */
 export const idParams = z.object({
@@ -10,31 +17,46 @@ export const idParams = z.object({
     .string()
     .regex(/^\d{1,10}$/, "must be a positive integer")
     .transform(Number)
-    .pipe(z.number().int().min(1).max(MAX_ID))
-    .openapi({ param: { name: "id", in: "path" }, type: "integer", example: 1 }),
+    .pipe(int32().min(1))
+    .openapi({ param: { name: "id", in: "path" }, type: "integer", minimum: 1, maximum: INT32_MAX, example: 1 }),
 });
 
 /**
- * A query value of plain decimal digits as a number; anything else is left for the number check to refuse. Unlike
- * `z.coerce` it does not turn a missing value (null) into 0, so the document says `integer`, not `integer | null`.
+ * A query value of plain decimal digits (a sign allowed) as a number; anything else is left for the number check to
+ * refuse. Unlike `z.coerce` it does not turn a missing value (null) into 0, so the document says `integer`, not
+ * `integer | null`.
  */
-const decimal = (value: unknown) => (typeof value === "string" && /^\d{1,15}$/.test(value) ? Number(value) : value);
+const decimal = (value: unknown) => (typeof value === "string" && /^-?\d{1,15}$/.test(value) ? Number(value) : value);
 
-/** Paging of a list: `limit` 1-100 (default 50), `offset` from 0. */
-export const listQuery = z.object({
-  limit: z
-    .preprocess(decimal, z.number().int().min(1).max(100))
+/** A query integer from `min` to `max`; every way of missing the range gets the one message that states it. */
+function queryInteger(min: number, max: number) {
+  const error = `must be an integer from ${min} to ${max}`;
+  return z.preprocess(decimal, z.number({ error }).int({ error }).min(min, { error }).max(max, { error }));
+}
+
+/**
+ * Paging of a list: `limit` 1-100 (default 50), `offset` from 0 (no table holds more rows than its ids count). Strict like the request bodies: a parameter the route
+ * does not list (a typo, `include` where there is none) is a 400 naming it, never silently ignored.
+ */
+export const listQuery = z.strictObject({
+  limit: queryInteger(1, 100)
     .default(50)
     .openapi({ param: { name: "limit", in: "query" } }),
-  offset: z
-    .preprocess(decimal, z.number().int().min(0))
+  offset: queryInteger(0, INT32_MAX)
     .default(0)
     .openapi({ param: { name: "offset", in: "query" } }),
 });
 
-/** Trimmed and lower-cased before it is checked, so ` Ada@Example.com ` is accepted as ada@example.com. */
+/** The query of a route that takes no parameter: any one is a 400 naming it. */
+export const noQuery = z.strictObject({});
+
+/**
+ * Trimmed and lower-cased before it is checked, so ` Ada@Example.com ` is accepted as ada@example.com. The check is
+ * zod's, stricter than JSON Schema's `format: email` (the domain ends in two letters or more): the document states it
+ * as a `pattern` so that a client can apply the same one.
+ */
 export const emailSchema = z
   .string()
   .overwrite(normalizeEmail)
   .check(z.email(), z.maxLength(EMAIL_MAX_LENGTH))
-  .openapi({ example: "ada@example.com" });
+  .openapi({ pattern: z.regexes.email.source, example: "ada@example.com" });

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { idParams, listQuery } from "./params.ts";
+import { idParams, listQuery, noQuery } from "./params.ts";
 import { errorResponses, messageSchema, successSchema } from "./rest-envelope.ts";
 
 type ErrorStatus = Parameters<typeof errorResponses>[number];
@@ -9,6 +9,11 @@ export interface ResourceDocs<Item extends z.ZodType> {
   tag: string;
   /** "user": used in the responses' descriptions ("The new user"). */
   noun: string;
+  /**
+   * `{ one: "User", many: "Users" }`: the operations' ids (`listUsers`, `getUser`, `createUser`, `replaceUser`,
+   * `deleteUser`), which client generators name their functions after.
+   */
+  names: { one: string; many: string };
   item: Item;
   /** The OpenAPI security requirement (`[{ <scheme name>: [] }]`); its routes then also answer 401. */
   security?: Array<Record<string, string[]>>;
@@ -27,12 +32,15 @@ export const jsonBody = <Body extends BodySchema>(schema: Body) => ({
   content: { "application/json": { schema } },
 });
 
+/** The answers of every route with a body besides its own: invalid, too large (BODY_LIMIT_BYTES), not JSON. */
+export const bodyErrors = errorResponses(400, 413, 415);
+
 /**
  * The routes every REST resource has (create, list, get, replace, delete), documented alike in every template: the
  * success envelope, `Location` on create, and each error answer a route can give. The handlers stay with the resource;
  * `errors` adds the answers only it gives (e.g. 403 where only the owner may change a row).
  */
-export function resourceRoutes<Item extends z.ZodType>({ tag, noun, item, security }: ResourceDocs<Item>) {
+export function resourceRoutes<Item extends z.ZodType>({ tag, noun, names, item, security }: ResourceDocs<Item>) {
   const common = { tags: [tag], ...(security && { security }) };
   const login: ErrorStatus[] = security ? [401] : [];
   const one = (description: string) => ({
@@ -46,14 +54,16 @@ export function resourceRoutes<Item extends z.ZodType>({ tag, noun, item, securi
         ...common,
         method: "post",
         path: "/",
+        operationId: `create${names.one}`,
         summary,
-        request: { body: jsonBody(body) },
+        request: { query: noQuery, body: jsonBody(body) },
         responses: {
           201: {
             ...one(`The new ${noun}`),
             headers: z.object({ Location: z.string().openapi({ example: `/api/v1/${tag}/1` }) }),
           },
-          ...errorResponses(400, ...login, 409),
+          ...bodyErrors,
+          ...errorResponses(...login, 409),
         },
       }),
 
@@ -62,6 +72,7 @@ export function resourceRoutes<Item extends z.ZodType>({ tag, noun, item, securi
         ...common,
         method: "get",
         path: "/",
+        operationId: `list${names.many}`,
         summary,
         request: { query: listQuery },
         responses: {
@@ -78,8 +89,9 @@ export function resourceRoutes<Item extends z.ZodType>({ tag, noun, item, securi
         ...common,
         method: "get",
         path: "/{id}",
+        operationId: `get${names.one}`,
         summary,
-        request: { params: idParams },
+        request: { params: idParams, query: noQuery },
         responses: { 200: one(`The ${noun}`), ...errorResponses(400, ...login, 404) },
       }),
 
@@ -88,9 +100,15 @@ export function resourceRoutes<Item extends z.ZodType>({ tag, noun, item, securi
         ...common,
         method: "put",
         path: "/{id}",
+        // PUT replaces every field (one left out becomes null): the id says so.
+        operationId: `replace${names.one}`,
         summary,
-        request: { params: idParams, body: jsonBody(body) },
-        responses: { 200: one(`The updated ${noun}`), ...errorResponses(400, ...login, ...errors, 404, 409) },
+        request: { params: idParams, query: noQuery, body: jsonBody(body) },
+        responses: {
+          200: one(`The updated ${noun}`),
+          ...bodyErrors,
+          ...errorResponses(...login, ...errors, 404, 409),
+        },
       }),
 
     remove: (summary: string, errors: ErrorStatus[] = []) =>
@@ -98,8 +116,9 @@ export function resourceRoutes<Item extends z.ZodType>({ tag, noun, item, securi
         ...common,
         method: "delete",
         path: "/{id}",
+        operationId: `delete${names.one}`,
         summary,
-        request: { params: idParams },
+        request: { params: idParams, query: noQuery },
         responses: {
           200: { description: "Deleted", content: { "application/json": { schema: messageSchema } } },
           ...errorResponses(400, ...login, ...errors, 404),

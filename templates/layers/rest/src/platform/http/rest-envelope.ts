@@ -22,7 +22,7 @@ const errorSchema = z
  * OpenAPI `responses` entries for the error answers a route can give, and the 503 of every route that uses the
  * database (all that document their errors with this) while the database does not answer.
  */
-export function errorResponses(...statuses: Array<400 | 401 | 403 | 404 | 409 | 413 | 415>) {
+export function errorResponses(...statuses: Array<400 | 401 | 403 | 404 | 409 | 413 | 415 | 429>) {
   const descriptions = {
     400: "Invalid input",
     401: "Missing or invalid credentials",
@@ -31,6 +31,7 @@ export function errorResponses(...statuses: Array<400 | 401 | 403 | 404 | 409 | 
     409: "Conflict",
     413: "Request body too large",
     415: "Request body is not JSON",
+    429: "Too many attempts: wait the Retry-After header's seconds",
     503: "The database is not answering (SERVICE_UNAVAILABLE): retry later",
   };
   return Object.fromEntries(
@@ -40,3 +41,22 @@ export function errorResponses(...statuses: Array<400 | 401 | 403 | 404 | 409 | 
     ]),
   );
 }
+
+/**
+ * The answers to a request no operation takes, which no operation can list (its own method never gets a 405): a path
+ * no route has is a 404, a path's other method a 405 with `Allow`. The document carries them as
+ * `components.responses`, where client generators type them; both bodies are the `Error` schema.
+ */
+export const routingResponses = {
+  NotFound: {
+    description: "No route has this path (NOT_FOUND)",
+    content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+  },
+  MethodNotAllowed: {
+    description: "The path has no route for this method (METHOD_NOT_ALLOWED); `Allow` lists the methods it has",
+    headers: {
+      Allow: { description: "The path's methods, e.g. `GET, HEAD, PUT, DELETE`", schema: { type: "string" } },
+    },
+    content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+  },
+} as const;

@@ -23,6 +23,7 @@ const codeOfStatus: Partial<Record<number, ErrorCode>> = {
   409: "CONFLICT",
   413: "PAYLOAD_TOO_LARGE",
   415: "UNSUPPORTED_MEDIA_TYPE",
+  429: "TOO_MANY_REQUESTS",
 };
 
 function codeOf(status: number): ErrorCode {
