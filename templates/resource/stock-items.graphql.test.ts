@@ -28,8 +28,8 @@ const input = stockItemInput;
 
 /** The real app over fresh in-memory repositories/*@if parents*/, with one /*@each parent join=" and one "*/storage bin/*@end*/ (id 1)/*@end*/. */
 async function setup() {
-  // @note The template's users with no children yet: the project has no models, so no model adapters.
-  const adapters = { users: new InMemoryUserRepository()/*@if children || !templateUser*/, ...modelAdapters()/*@end*/ };
+  // @note `modelAdapters`: the project has added models (a fresh project's users have none), related to it or not.
+  const adapters = { users: new InMemoryUserRepository()/*@if modelAdapters*/, ...modelAdapters()/*@end*/ };
   // @each parent
   await adapters.storageBins.create(storedStorageBin(), new Date());
   // @end

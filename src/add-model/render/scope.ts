@@ -215,6 +215,8 @@ export function resourceScope(context: EmitContext, all: readonly Related[]): Sc
       mysql: context.database === "mysql",
       sqlite: context.database === "sqlite",
       children: context.children.length > 0,
+      // The project has models add-model added (test/support/model-adapters.ts): the template's users may have none.
+      modelAdapters: all.length > 0,
       hasMany: context.hasMany.length > 0,
       include: context.template !== "graphql" && context.parents.length + context.hasMany.length > 0,
       protected: context.template === "full" && !context.record.public,

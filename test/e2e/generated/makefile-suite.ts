@@ -96,14 +96,16 @@ export function describeMakefile(
       expect((await readFile(join(project(), "coverage", "lcov.info"), "utf8")).length).toBeGreaterThan(0);
     }, 300_000);
 
-    test("make run, make migrate and make build are npm start, npm run db:migrate, and npm install plus the type-check (dry run)", async () => {
-      const dryRun = await make(project(), ["-n", "run", "migrate", "build"]);
-      expectSuccess("make -n run migrate build", dryRun);
+    test("make run, migrate, build and test-coverage are npm start, npm run db:migrate, npm install plus the type-check, and npm test with coverage (dry run)", async () => {
+      const dryRun = await make(project(), ["-n", "run", "migrate", "build", "test-coverage"]);
+      expectSuccess("make -n run migrate build test-coverage", dryRun);
       expect(dryRun.output.trim().split("\n")).toEqual([
         "npm start",
         "npm run db:migrate",
         "npm install",
         "npm run typecheck",
+        // Through npm: a pretest script (graphql's codegen) runs first, as on a fresh clone it must.
+        "npm test -- --coverage --coverage-reporter=text --coverage-reporter=lcov",
       ]);
     });
 

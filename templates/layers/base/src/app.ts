@@ -19,6 +19,8 @@ export interface AppDependencies {
   /** Show stack traces in 500 answers (development only). */
   exposeErrors: boolean;
   pingDatabase: () => Promise<void>;
+  /** Aborted when the service begins to shut down: readiness then answers 503 (src/platform/shutdown.ts). */
+  draining?: AbortSignal;
   /** Larger request bodies are answered 413 (BODY_LIMIT_BYTES). */
   bodyLimitBytes?: number;
   /** The service's modules (tests may pass others). */
@@ -32,6 +34,7 @@ export function createApp({
   service,
   exposeErrors,
   pingDatabase,
+  draining,
   bodyLimitBytes = defaultBodyLimitBytes,
   modules: appModules = modules,
 }: AppDependencies) {
@@ -42,7 +45,7 @@ export function createApp({
   app.use(requestId(), requestLogger(logger));
   app.onError(errorHandler(logger, exposeErrors));
   // Probes come before the security headers and the body limit: orchestrators call them, not browsers, with no body.
-  app.route("/health", healthRoutes({ service, pingDatabase }));
+  app.route("/health", healthRoutes({ service, pingDatabase, draining }));
   app.use(...securityHeaders(), bodyLimit(bodyLimitBytes));
   for (const { path, router } of moduleRoutes(appModules, container)) app.route(path, router);
   mountModules(app, appModules);

@@ -24,18 +24,26 @@ try {
   if (config.MIGRATE_ON_START) await applyMigrations(database, logger);
   else logger.info("MIGRATE_ON_START=false: migrations are not applied at start-up (npm run db:migrate applies them)");
   const container = createContainer(modules, { config, db: database.db, logger });
+  // Aborted by the first SIGTERM or SIGINT: from then on readiness answers 503 while the service drains.
+  const draining = new AbortController();
   const app = createApp({
     container,
     logger,
     service: config.SERVICE_NAME,
     exposeErrors: config.APP_ENV === "development",
     pingDatabase: database.ping,
+    draining: draining.signal,
     bodyLimitBytes: config.BODY_LIMIT_BYTES,
   });
   const server = await startServer(app.fetch, config.PORT);
   const { port, runtime, version } = server;
   logger.info({ port, runtime, runtimeVersion: version, appEnv: config.APP_ENV }, "listening");
-  exitGracefully(logger, [server.stop, ...moduleStops(modules), database.close], config.SHUTDOWN_TIMEOUT_MS);
+  exitGracefully(logger, {
+    draining,
+    delayMs: config.SHUTDOWN_DELAY_MS,
+    timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+    steps: [server.stop, ...moduleStops(modules), database.close],
+  });
 } catch (error) {
   exitOnStartupFailure(error);
 }

@@ -31,6 +31,8 @@ export const baseConfigShape = {
     .transform((value) => value === "true"),
   /** Largest request body read; a larger one is answered 413 before it is parsed. */
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(defaultBodyLimitBytes),
+  /** After SIGTERM, how long the service keeps serving (readiness already 503) before it stops accepting connections. */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).default(0),
   /** How long a graceful shutdown may wait for in-flight requests before the process exits anyway. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
 };

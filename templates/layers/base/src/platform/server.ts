@@ -23,6 +23,34 @@ interface DenoGlobal {
   ): { addr: { port: number }; shutdown(): Promise<void> };
 }
 
+/** Counts the handlers running, so a shutdown can wait until none is. */
+class InFlight {
+  #running = 0;
+  #idle: Array<() => void> = [];
+
+  /**
+   * `handler` counted. Every argument is passed on (Deno's second one is the connection's info), and `request` is
+   * declared: Deno builds no Request for a handler that takes no parameter.
+   */
+  track<Rest extends unknown[]>(handler: (request: Request, ...rest: Rest) => Response | Promise<Response>) {
+    return async (request: Request, ...rest: Rest): Promise<Response> => {
+      this.#running++;
+      try {
+        return await handler(request, ...rest);
+      } finally {
+        this.#running--;
+        if (this.#running === 0) for (const resume of this.#idle.splice(0)) resume();
+      }
+    };
+  }
+
+  /** Resolves once no handler is running (at once when none is). */
+  settled(): Promise<void> {
+    if (this.#running === 0) return Promise.resolve();
+    return new Promise((resume) => this.#idle.push(resume));
+  }
+}
+
 /** A busy port is one line naming the setting (main.ts prints a ConfigError's message), not a runtime's stack trace. */
 function listenError(error: unknown, port: number): unknown {
   // Node.js and Bun: `code` EADDRINUSE; Deno: Deno.errors.AddrInUse.
@@ -42,9 +70,16 @@ export async function startServer(fetch: FetchHandler, port: number): Promise<Ru
 async function listen(fetch: FetchHandler, port: number): Promise<RunningServer> {
   const deno = (globalThis as { Deno?: DenoGlobal }).Deno;
   if (deno) {
+    // Deno's shutdown() makes request bodies that are still arriving unreadable, so a request uploading at that moment
+    // would fail: stop() first waits until no handler is running, then shuts down.
+    const handlers = new InFlight();
     // A no-op onListen replaces Deno's own "Listening on" line; main.ts logs instead.
-    const server = deno.serve({ port, hostname: "0.0.0.0", onListen: () => {} }, fetch);
-    return { runtime: "deno", version: deno.version.deno, port: server.addr.port, stop: () => server.shutdown() };
+    const server = deno.serve({ port, hostname: "0.0.0.0", onListen: () => {} }, handlers.track(fetch));
+    const stop = async () => {
+      await handlers.settled();
+      await server.shutdown();
+    };
+    return { runtime: "deno", version: deno.version.deno, port: server.addr.port, stop };
   }
   if (typeof Bun !== "undefined") {
     const server = Bun.serve({ port, fetch });

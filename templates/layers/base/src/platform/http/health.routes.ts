@@ -6,6 +6,8 @@ export interface HealthOptions {
   /** Resolves when the database answers; readiness fails when it rejects or takes longer than `timeoutMs`. */
   pingDatabase: () => Promise<void>;
   timeoutMs?: number;
+  /** Aborted when the service begins to shut down: readiness then answers 503 without asking the database. */
+  draining?: AbortSignal;
 }
 
 /** What `/health` and `/health/liveness` answer: the process answers; nothing else is checked. */
@@ -17,7 +19,14 @@ const readinessSchema = z
     status: z.enum(["ready", "not_ready"]),
     service: z.string(),
     timestamp: z.string(),
-    checks: z.object({ database: z.enum(["ok", "error"]) }),
+    checks: z
+      .object({ database: z.enum(["ok", "error"]) })
+      .optional()
+      .openapi({ description: "Absent while the service shuts down: the database is not asked then" }),
+    reason: z
+      .enum(["database_unavailable", "shutting_down"])
+      .optional()
+      .openapi({ description: "Why the service is not ready" }),
     error: z.string().optional(),
   })
   .openapi("Readiness");
@@ -40,7 +49,10 @@ const readiness = createRoute({
   summary: "Readiness probe (pings the database)",
   responses: {
     200: { description: "Ready", content: { "application/json": { schema: readinessSchema } } },
-    503: { description: "The database does not answer", content: { "application/json": { schema: readinessSchema } } },
+    503: {
+      description: "The database does not answer, or the service is shutting down",
+      content: { "application/json": { schema: readinessSchema } },
+    },
   },
 });
 
@@ -52,19 +64,22 @@ function withTimeout(promise: Promise<void>, ms: number): Promise<void> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-export function healthRoutes({ service, pingDatabase, timeoutMs = 2_000 }: HealthOptions) {
+export function healthRoutes({ service, pingDatabase, timeoutMs = 2_000, draining }: HealthOptions) {
   return createRouter()
     .openapi(health, (c) => c.json(ALIVE, 200))
     .openapi(liveness, (c) => c.json(ALIVE, 200))
     .openapi(readiness, async (c) => {
       const timestamp = new Date().toISOString();
+      if (draining?.aborted) {
+        return c.json({ status: "not_ready" as const, service, timestamp, reason: "shutting_down" as const }, 503);
+      }
       try {
         await withTimeout(pingDatabase(), timeoutMs);
         return c.json({ status: "ready" as const, service, timestamp, checks: { database: "ok" as const } }, 200);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         const body = { status: "not_ready" as const, service, timestamp, checks: { database: "error" as const } };
-        return c.json({ ...body, error: message }, 503);
+        return c.json({ ...body, reason: "database_unavailable" as const, error: message }, 503);
       }
     });
 }
