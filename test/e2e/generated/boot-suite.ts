@@ -102,7 +102,7 @@ export function describeBoot(options: BootOptions): void {
     else describeGraphqlContract(() => target);
 
     if (options.outage) {
-      test("readiness: 503 not_ready within 3 s when the database stops answering, an internal error without internals (REST: 500; GraphQL: INTERNAL_SERVER_ERROR), then recovery", async () => {
+      test("readiness: 503 not_ready within 3 s when the database stops answering, a read answered SERVICE_UNAVAILABLE without internals (REST: 503), then recovery", async () => {
         const activeProxy = proxy as TcpProxy;
         const client = new ContractClient(target.url);
         // The list of users reads the database: with the full template as a signed-in user.
@@ -123,7 +123,7 @@ export function describeBoot(options: BootOptions): void {
           });
           expect((await client.call("GET", "/health/liveness")).status).toBe(200);
 
-          // A server that is down: queries fail fast, and a failing query is an internal error in the template's error shape (REST: 500), no stack.
+          // A server that is down: queries fail fast, answered SERVICE_UNAVAILABLE in the template's error shape, no stack.
           activeProxy.setMode("refuse");
           const down = await readiness();
           expect(down.status).toBe(503);

@@ -15,7 +15,7 @@ export interface TemplateCalls {
   /** Reads the list of users (full: with a signed-in user's token). */
   read(client: ContractClient, token?: string): Promise<HttpAnswer>;
   expectReadOk(answer: HttpAnswer): void;
-  /** The read while the database is down: an internal error without internals. */
+  /** The read while the database is down: SERVICE_UNAVAILABLE, without internals. */
   expectReadFailed(answer: HttpAnswer): void;
   /** A request for the access-log test: its path, the route and status its log line names. */
   logged: { path: string; route: string; status: number };
@@ -32,7 +32,7 @@ const rest = (template: "full" | "minimal"): TemplateCalls => ({
   read: (client, token) => client.call("GET", USERS, { token }),
   expectReadOk: (answer) => expectStatus(answer, 200),
   expectReadFailed: (answer) => {
-    expectError(answer, 500, "INTERNAL_ERROR");
+    expectError(answer, 503, "SERVICE_UNAVAILABLE");
   },
   // Without a token the full template answers 401 before looking; minimal looks and finds nothing.
   logged: { path: `${USERS}/12345`, route: `${USERS}/:id`, status: template === "full" ? 401 : 404 },
@@ -51,7 +51,9 @@ const graphql: TemplateCalls = {
   read: (client) => new GraphqlClient(client.url).operation("{ users { id } }"),
   expectReadOk: (answer) => expect(graphqlBody(answer, 200).errors).toBeUndefined(),
   expectReadFailed: (answer) => {
-    expect(expectGraphqlError(answer, 200, "INTERNAL_SERVER_ERROR").message).toBe("Internal server error");
+    expect(expectGraphqlError(answer, 200, "SERVICE_UNAVAILABLE").message).toBe(
+      "The database is not answering: try again shortly",
+    );
   },
   logged: { path: "/graphql?query=%7B__typename%7D", route: "/graphql", status: 200 },
 };

@@ -1,6 +1,7 @@
 import { createApp } from "./app.ts";
 import { modules } from "./modules.ts";
 import { openDatabase } from "./platform/database/database.ts";
+import { databaseOptions } from "./platform/database/database-options.ts";
 import { loadEnvFile } from "./platform/env-file.ts";
 import { createLogger } from "./platform/logger.ts";
 import { createContainer, loadConfig, logMixin, moduleStops, startModules } from "./platform/module.ts";
@@ -19,7 +20,7 @@ try {
     mixin: logMixin(modules),
   });
   await startModules(modules, { config, logger });
-  const database = await openDatabase(config.DATABASE_URL);
+  const database = await openDatabase(config.DATABASE_URL, databaseOptions(config));
   if (config.MIGRATE_ON_START) await applyMigrations(database, logger);
   else logger.info("MIGRATE_ON_START=false: migrations are not applied at start-up (npm run db:migrate applies them)");
   const container = createContainer(modules, { config, db: database.db, logger });

@@ -1,5 +1,6 @@
 import { baseConfigShape, parseConfig } from "./platform/config.ts";
 import { openDatabase } from "./platform/database/database.ts";
+import { databaseOptions } from "./platform/database/database-options.ts";
 import { loadEnvFile } from "./platform/env-file.ts";
 import { createLogger } from "./platform/logger.ts";
 import { applyMigrations, exitOnStartupFailure } from "./platform/startup.ts";
@@ -11,7 +12,7 @@ try {
   // The base settings only: migrating needs the database, not the modules' settings and secrets.
   const config = parseConfig(baseConfigShape, process.env);
   const logger = createLogger({ appEnv: config.APP_ENV, level: config.LOG_LEVEL, service: config.SERVICE_NAME });
-  const database = await openDatabase(config.DATABASE_URL);
+  const database = await openDatabase(config.DATABASE_URL, databaseOptions(config));
   try {
     await applyMigrations(database, logger);
   } finally {

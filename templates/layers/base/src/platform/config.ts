@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defaultDatabaseOptions } from "./database/database-options.ts";
 import { databaseUrlSchema, defaultDatabaseUrl } from "./database/database-url.ts";
 import { packageInfo } from "./package-info.ts";
 
@@ -14,6 +15,12 @@ export const baseConfigShape = {
   SERVICE_NAME: z.string().min(1).default(packageInfo.name),
   /** Checked per database layer: another database's URL is refused here, before anything is opened or created. */
   DATABASE_URL: databaseUrlSchema.default(defaultDatabaseUrl),
+  /** Connections per instance to a database server (PostgreSQL, MySQL); replicas x this must fit the server. */
+  DATABASE_POOL_MAX: z.coerce.number().int().positive().default(defaultDatabaseOptions.poolMax),
+  /** How long connecting to a database server may take. */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(defaultDatabaseOptions.connectTimeoutMs),
+  /** How long a statement may take (SQLite: wait for another process's lock) before the request is answered 503. */
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().positive().default(defaultDatabaseOptions.queryTimeoutMs),
   /**
    * Whether the service applies pending migrations before it listens (concurrent instances take turns under a lock);
    * `false` when the deployment runs `npm run db:migrate` once instead (a Kubernetes Job, a release step).

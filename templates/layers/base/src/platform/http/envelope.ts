@@ -10,6 +10,7 @@ export const errorCodes = [
   "UNSUPPORTED_MEDIA_TYPE",
   "TOO_MANY_REQUESTS",
   "INTERNAL_ERROR",
+  "SERVICE_UNAVAILABLE",
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

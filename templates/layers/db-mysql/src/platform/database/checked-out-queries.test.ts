@@ -6,11 +6,10 @@ import { splitDatabaseUrl } from "./database-url.ts";
 
 // One connection at most, so which connection a statement ran on tells whether the last one was given back.
 const server = serverlessDatabaseUrl ? splitDatabaseUrl(serverlessDatabaseUrl).server : undefined;
-const pool = server
-  ? queriesOnCheckedOutConnections(
-      mysql.createPool({ uri: server, connectionLimit: 1, connectTimeout: 3_000 }),
-    ).promise()
-  : undefined;
+/** Each statement's bound, the wait for the connection included. */
+const timeoutMs = 1_000;
+const callbackPool = server ? mysql.createPool({ uri: server, connectionLimit: 1, connectTimeout: 3_000 }) : undefined;
+const pool = callbackPool ? queriesOnCheckedOutConnections(callbackPool, timeoutMs).promise() : undefined;
 afterAll(() => pool?.end());
 // Like the repository tests: without a reachable server these are skipped with a warning.
 const reachable = await pool?.query("SELECT 1").then(
@@ -53,5 +52,26 @@ describe.skipIf(!reachable)("pool.query on a checked-out connection", () => {
     await expect(pool.query("CREATE DATABASE IF NOT EXISTS mysql")).rejects.toMatchObject({ errno: 1792 });
     expect(await connectionId()).not.toBe(before);
     await pool.query("CREATE DATABASE IF NOT EXISTS mysql");
+  });
+
+  test("a statement past the timeout fails, and its connection is dropped: its server may never answer", async () => {
+    const before = await connectionId();
+    const started = performance.now();
+    await expect(pool.query("SELECT SLEEP(5)")).rejects.toMatchObject({ code: "PROTOCOL_SEQUENCE_TIMEOUT" });
+    expect(performance.now() - started).toBeLessThan(timeoutMs + 500);
+    expect(await connectionId()).not.toBe(before);
+  });
+
+  test("waiting for a free connection counts against the timeout, and the connection is not lost", async () => {
+    const held = await callbackPool?.promise().getConnection();
+    const started = performance.now();
+    try {
+      await expect(pool.query("SELECT 1")).rejects.toMatchObject({ code: "DATABASE_TIMEOUT" });
+      expect(performance.now() - started).toBeLessThan(timeoutMs + 500);
+    } finally {
+      held?.release();
+    }
+    // The connection the timed-out statement would have had went back: the next statement gets it.
+    expect(await connectionId()).toBe(held?.threadId ?? undefined);
   });
 });

@@ -1,4 +1,5 @@
-import type { Pool, QueryOptions, QueryValues } from "mysql2";
+import type { Pool, PoolConnection, QueryOptions, QueryValues } from "mysql2";
+import { DatabaseTimeoutError } from "./database-errors.ts";
 
 /** Errors after which the connection is dropped rather than reused, as mysql2's pool does: the server went read-only. */
 const READ_ONLY_ERRNOS = new Set([
@@ -11,6 +12,31 @@ type Callback = (error: Error | null, ...results: unknown[]) => void;
 
 const isReadOnlyError = (error: Error | null) => READ_ONLY_ERRNOS.has((error as { errno?: number } | null)?.errno ?? 0);
 
+/** mysql2's error for a statement past its `timeout`: it leaves the connection waiting for the answer. */
+const isTimeout = (error: Error | null) => (error as { code?: unknown } | null)?.code === "PROTOCOL_SEQUENCE_TIMEOUT";
+
+/**
+ * Takes a connection from the pool, or fails with a DatabaseTimeoutError after `timeoutMs`: mysql2 lets a caller wait
+ * for a free connection as long as it takes. A connection handed over after that goes straight back.
+ */
+function checkOut(
+  pool: Pool,
+  timeoutMs: number,
+  callback: (error: Error | null, connection: PoolConnection) => void,
+): void {
+  let waiting = true;
+  const timer = setTimeout(() => {
+    waiting = false;
+    callback(new DatabaseTimeoutError(timeoutMs), undefined as never);
+  }, timeoutMs);
+  pool.getConnection((error, connection) => {
+    if (!waiting) return error ? undefined : connection.release();
+    waiting = false;
+    clearTimeout(timer);
+    callback(error, connection);
+  });
+}
+
 /**
  * Makes `pool.query` (what Drizzle runs every statement through) take a connection from the pool, run the statement on
  * it and give it back. mysql2's own `pool.query` does the same, but with the closure it wraps each statement's callback
@@ -18,18 +44,22 @@ const isReadOnlyError = (error: Error | null) => READ_ONLY_ERRNOS.has((error as 
  * load ~1.4 KB per statement goes to the old generation, and the full collections that clear it away cost a request
  * on Node.js and Deno up to half as much again after the heap was shrunk in an idle minute (docs/database.md).
  * It answers through the callback only, with no query object to stream from (Drizzle streams on a connection it takes).
+ * Each statement gets `timeoutMs` from the call, the wait for a connection included; a connection whose statement
+ * timed out is closed, not reused: its server may never answer.
  */
-export function queriesOnCheckedOutConnections(pool: Pool): Pool {
+export function queriesOnCheckedOutConnections(pool: Pool, timeoutMs: number): Pool {
   const query = (sql: unknown, valuesOrCallback: unknown, maybeCallback?: Callback) => {
     const callback = (typeof valuesOrCallback === "function" ? valuesOrCallback : maybeCallback) as Callback;
-    pool.getConnection((error, connection) => {
+    const deadline = performance.now() + timeoutMs;
+    checkOut(pool, timeoutMs, (error, connection) => {
       if (error) return callback(error);
       const done: Callback = (queryError, ...results) => {
-        if (isReadOnlyError(queryError)) connection.destroy();
+        if (isReadOnlyError(queryError) || isTimeout(queryError)) connection.destroy();
         else connection.release();
         callback(queryError, ...results);
       };
-      const options: QueryOptions = typeof sql === "string" ? { sql } : (sql as QueryOptions);
+      const timeout = Math.max(1, Math.ceil(deadline - performance.now()));
+      const options: QueryOptions = typeof sql === "string" ? { sql, timeout } : { ...(sql as QueryOptions), timeout };
       if (typeof valuesOrCallback === "function") connection.query(options, done);
       else connection.query(options, valuesOrCallback as QueryValues, done);
     });

@@ -8,7 +8,6 @@ import { queriesOnCheckedOutConnections } from "./checked-out-queries.ts";
 import { wrappedDatabaseClient } from "./database-client.ts";
 import {
   accessDeniedError,
-  CONNECT_TIMEOUT_SECONDS,
   databaseServer,
   driverError,
   missingDatabaseError,
@@ -16,12 +15,12 @@ import {
   unreachableServerError,
 } from "./database-errors.ts";
 import type { DatabaseHandle } from "./database-handle.ts";
+import { type DatabaseOptions, defaultDatabaseOptions } from "./database-options.ts";
 import { splitDatabaseUrl } from "./database-url.ts";
 import type { AppDatabase } from "./dialect.ts";
 import { withMigrationLock } from "./migration-lock.ts";
 
 const migrationsFolder = fileURLToPath(new URL("../../../drizzle", import.meta.url));
-const connectTimeout = CONNECT_TIMEOUT_SECONDS * 1_000;
 
 /** MySQL's error numbers for what the server refuses at start-up. */
 const ER_DBACCESS_DENIED = 1044; // the user may not use (or create) that database
@@ -54,7 +53,7 @@ export function startupError(error: unknown, url: string): unknown {
 }
 
 /** Creates the database when it is missing and the user may create it (otherwise connecting to it will tell). */
-async function ensureDatabase(url: string): Promise<void> {
+async function ensureDatabase(url: string, connectTimeout: number): Promise<void> {
   const { server, database } = splitDatabaseUrl(url);
   // The promise API's createConnection rejects when the handshake fails (a wrong password): the callback API's
   // connection would fail only its first query, and never settle `end()` afterwards.
@@ -69,15 +68,24 @@ async function ensureDatabase(url: string): Promise<void> {
   }
 }
 
-export async function openDatabase(url: string): Promise<DatabaseHandle<AppDatabase>> {
+export async function openDatabase(
+  url: string,
+  options: DatabaseOptions = defaultDatabaseOptions,
+): Promise<DatabaseHandle<AppDatabase>> {
   try {
-    await ensureDatabase(url);
+    await ensureDatabase(url, options.connectTimeoutMs);
   } catch (error) {
     throw startupError(error, url);
   }
   // Drizzle gets the callback pool as its first argument and wraps it itself; its `{ client }` form misdetects pools.
   const pool = queriesOnCheckedOutConnections(
-    mysql.createPool({ uri: url, connectionLimit: 10, connectTimeout, enableKeepAlive: true }),
+    mysql.createPool({
+      uri: url,
+      connectionLimit: options.poolMax,
+      connectTimeout: options.connectTimeoutMs,
+      enableKeepAlive: true,
+    }),
+    options.queryTimeoutMs,
   );
   const db = drizzle(wrappedDatabaseClient(pool), { mode: "default" });
   const promisePool = pool.promise();
@@ -92,7 +100,7 @@ export async function openDatabase(url: string): Promise<DatabaseHandle<AppDatab
     throw startupError(error, url);
   }
   const migrateUnderLock = async () => {
-    const lock = await createConnection({ uri: url, connectTimeout });
+    const lock = await createConnection({ uri: url, connectTimeout: options.connectTimeoutMs });
     await withMigrationLock(lock, databaseServer(url, 3306), () => migrate(db, { migrationsFolder }));
   };
   return {

@@ -4,7 +4,6 @@ import { ConfigError } from "../config.ts";
 import { wrappedDatabaseClient } from "./database-client.ts";
 import {
   accessDeniedError,
-  CONNECT_TIMEOUT_SECONDS,
   databaseServer,
   driverError,
   missingDatabaseError,
@@ -12,8 +11,10 @@ import {
   unreachableServerError,
 } from "./database-errors.ts";
 import type { DatabaseHandle } from "./database-handle.ts";
+import { type DatabaseOptions, defaultDatabaseOptions } from "./database-options.ts";
 import type { AppDatabase } from "./dialect.ts";
 import { withMigrationLock } from "./migration-lock.ts";
+import { withQueryTimeout } from "./query-timeout.ts";
 
 const migrationsFolder = fileURLToPath(new URL("../../../drizzle", import.meta.url));
 
@@ -21,9 +22,12 @@ const migrationsFolder = fileURLToPath(new URL("../../../drizzle", import.meta.u
  * `postgres://` / `postgresql://` -> postgres.js; `pglite:<directory>` -> embedded PGlite stored there;
  * `pglite:memory:` -> PGlite in memory (tests). Drivers are imported lazily: only the one in use is loaded.
  */
-export async function openDatabase(url: string): Promise<DatabaseHandle<AppDatabase>> {
+export async function openDatabase(
+  url: string,
+  options: DatabaseOptions = defaultDatabaseOptions,
+): Promise<DatabaseHandle<AppDatabase>> {
   if (url.startsWith("pglite:")) return openPglite(url.slice("pglite:".length));
-  if (/^postgres(ql)?:\/\//.test(url)) return openPostgres(url);
+  if (/^postgres(ql)?:\/\//.test(url)) return openPostgres(url, options);
   throw new Error(`DATABASE_URL must start with postgres://, postgresql:// or pglite: (got "${url.split(":")[0]}:")`);
 }
 
@@ -82,17 +86,31 @@ export function startupError(error: unknown, url: string): unknown {
   return unreachableServerError(cause, server) ?? error;
 }
 
-const clientOptions = { connect_timeout: CONNECT_TIMEOUT_SECONDS, onnotice: () => {} };
+/**
+ * Seconds before connecting again after a failed attempt: postgres.js's default doubles and more with each failure,
+ * which after an outage of a few seconds would keep the service failing long after the server is back.
+ */
+const reconnectDelay = (failures: number) => Math.min(failures, 5) / 10;
+
+const clientOptions = ({ connectTimeoutMs }: DatabaseOptions) => ({
+  connect_timeout: connectTimeoutMs / 1_000,
+  backoff: reconnectDelay,
+  onnotice: () => {},
+});
 
 /**
  * Creates the database `url` names, from the server's maintenance database `postgres` (the same user needs the
  * CREATEDB privilege); false when it may not.
  */
-async function createDatabase(url: string, postgres: typeof import("postgres")): Promise<boolean> {
+async function createDatabase(
+  url: string,
+  postgres: typeof import("postgres"),
+  options: DatabaseOptions,
+): Promise<boolean> {
   const maintenance = new URL(url);
   const database = decodeURIComponent(maintenance.pathname.slice(1));
   maintenance.pathname = "/postgres";
-  const admin = postgres(maintenance.toString(), { ...clientOptions, max: 1 });
+  const admin = postgres(maintenance.toString(), { ...clientOptions(options), max: 1 });
   try {
     await admin.unsafe(`CREATE DATABASE "${database.replaceAll('"', '""')}"`);
     return true;
@@ -110,25 +128,33 @@ async function createDatabase(url: string, postgres: typeof import("postgres")):
  * Connects now, so that a wrong password or a server that is down fails the start-up in one line rather than the
  * migrations; a missing database is created first when the user may.
  */
-async function connect(ping: () => Promise<void>, url: string, postgres: typeof import("postgres")): Promise<void> {
+async function connect(
+  ping: () => Promise<void>,
+  url: string,
+  postgres: typeof import("postgres"),
+  options: DatabaseOptions,
+): Promise<void> {
   try {
     await ping();
   } catch (error) {
     const missing = (error as { code?: unknown }).code === INVALID_CATALOG_NAME;
-    if (!missing || !(await createDatabase(url, postgres))) throw error;
+    if (!missing || !(await createDatabase(url, postgres, options))) throw error;
   }
 }
 
-async function openPostgres(url: string): Promise<DatabaseHandle<AppDatabase>> {
+async function openPostgres(url: string, options: DatabaseOptions): Promise<DatabaseHandle<AppDatabase>> {
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
   const { migrate } = await import("drizzle-orm/postgres-js/migrator");
-  const client = postgres(url, { ...clientOptions, max: 10 });
+  const client = withQueryTimeout(
+    postgres(url, { ...clientOptions(options), max: options.poolMax }),
+    options.queryTimeoutMs,
+  );
   const ping = async () => {
     await client`select 1`;
   };
   try {
-    await connect(ping, url, postgres);
+    await connect(ping, url, postgres, options);
   } catch (error) {
     await client.end({ timeout: 5 });
     throw startupError(error, url);
@@ -137,7 +163,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle<AppDatabase>> {
   return {
     db,
     migrate: () =>
-      withMigrationLock(postgres(url, { ...clientOptions, max: 1 }), databaseServer(url, 5432), () =>
+      withMigrationLock(postgres(url, { ...clientOptions(options), max: 1 }), databaseServer(url, 5432), () =>
         migrate(db, { migrationsFolder }),
       ).catch((error: unknown) => {
         throw startupError(error, url);

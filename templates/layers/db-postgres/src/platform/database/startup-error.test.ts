@@ -25,7 +25,7 @@ describe("PostgreSQL start-up errors", () => {
       'Database access denied for user "app" at 127.0.0.1:5432: check the user and password in DATABASE_URL',
       'Database access denied for user "app" at 127.0.0.1:5432 (role "app" does not exist): check the user and password in DATABASE_URL',
       'Database "shop" does not exist at 127.0.0.1:5432 and user "app" may not create it: create it, or set DATABASE_URL to one that exists',
-      "No database server answered at 127.0.0.1:5432 within 5 s: check the host and port in DATABASE_URL",
+      "No database server answered at 127.0.0.1:5432 within DATABASE_CONNECT_TIMEOUT_MS: check the host and port in DATABASE_URL",
       'User "app" lacks a privilege on database "shop" at 127.0.0.1:5432 (permission denied for database shop): grant it, or set DATABASE_URL to a database that user owns',
     ]);
     for (const line of lines) expect(line).toBeInstanceOf(ConfigError);

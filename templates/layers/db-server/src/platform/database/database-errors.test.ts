@@ -1,6 +1,12 @@
 import { describe, expect, test } from "bun:test";
 import { ConfigError } from "../config.ts";
-import { databaseServer, driverError, unreachableServerError } from "./database-errors.ts";
+import {
+  DatabaseTimeoutError,
+  databaseServer,
+  driverError,
+  isUnavailableError,
+  unreachableServerError,
+} from "./database-errors.ts";
 
 const server = databaseServer("mysql://app:secret-password@db.example.com/app", 3306);
 
@@ -38,5 +44,39 @@ describe("database start-up errors", () => {
     expect(driverError(refused)).toBe(refused);
     const plain = new Error("no driver error behind this one");
     expect(driverError(plain)).toBe(plain);
+  });
+});
+
+describe("a database that does not answer", () => {
+  const withCode = (code: unknown) => Object.assign(new Error("failed"), { code });
+  /** As Drizzle reports a failed statement: its own error, the driver's as its cause. */
+  const failedQuery = (cause: Error) => new Error("Failed query: select 1", { cause });
+  const serverCodes = new Set<unknown>(["CONNECTION_CLOSED", 2013]);
+
+  test("a broken or refused connection, a timeout, or one of the driver's codes, also behind Drizzle's error", () => {
+    for (const error of [
+      withCode("ECONNREFUSED"),
+      withCode("ECONNRESET"),
+      new DatabaseTimeoutError(2_000),
+      failedQuery(withCode("CONNECTION_CLOSED")),
+      failedQuery(Object.assign(new Error("lost"), { errno: 2013 })),
+    ]) {
+      expect(isUnavailableError(error, serverCodes)).toBe(true);
+    }
+  });
+
+  test("what the server refuses to do is not unavailability (the request gets its usual answer)", () => {
+    for (const error of [
+      withCode("23505"),
+      failedQuery(Object.assign(new Error("syntax"), { errno: 1064 })),
+      new Error("bug"),
+      undefined,
+    ]) {
+      expect(isUnavailableError(error, serverCodes)).toBe(false);
+    }
+  });
+
+  test("a timeout names its bound", () => {
+    expect(new DatabaseTimeoutError(1_500).message).toBe("The database did not answer within 1500 ms");
   });
 });

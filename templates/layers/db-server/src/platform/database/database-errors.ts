@@ -25,9 +25,6 @@ export function databaseServer(url: string, defaultPort: number): DatabaseServer
   };
 }
 
-/** How long a connection attempt may take before the server counts as unreachable. */
-export const CONNECT_TIMEOUT_SECONDS = 5;
-
 /**
  * A socket that could not be opened, by Node.js's error code (Bun and Deno report the same codes through node:net;
  * `CONNECT_TIMEOUT` is postgres.js's own): the line for it, or undefined for any other error.
@@ -45,7 +42,7 @@ export function unreachableServerError(error: unknown, server: DatabaseServer): 
     case "ETIMEDOUT":
     case "CONNECT_TIMEOUT":
       return new ConfigError(
-        `No database server answered at ${server.address} within ${CONNECT_TIMEOUT_SECONDS} s: check the host and port in DATABASE_URL`,
+        `No database server answered at ${server.address} within DATABASE_CONNECT_TIMEOUT_MS: check the host and port in DATABASE_URL`,
       );
     case "EHOSTUNREACH":
     case "ENETUNREACH":
@@ -85,4 +82,37 @@ export function driverError(error: unknown): unknown {
     if ("code" in current || "errno" in current) return current;
   }
   return error;
+}
+
+/** A statement that got no answer within DATABASE_QUERY_TIMEOUT_MS, the wait for a free connection included. */
+export class DatabaseTimeoutError extends Error {
+  override name = "DatabaseTimeoutError";
+  readonly code = "DATABASE_TIMEOUT";
+
+  constructor(timeoutMs: number) {
+    super(`The database did not answer within ${timeoutMs} ms`);
+  }
+}
+
+/** Codes of a socket that could not be opened or broke, as Node.js, Bun and Deno report them, and of a timeout. */
+const connectionFailures = new Set<unknown>([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "DATABASE_TIMEOUT",
+]);
+
+/**
+ * Whether `error` (or the driver's error behind it) means the server is not answering rather than refusing a
+ * statement: a failed or broken connection, a timeout, or one of the driver's `serverCodes` (its own codes and the
+ * server's for "cannot serve now"). The request then deserves a 503, which a client may retry.
+ */
+export function isUnavailableError(error: unknown, serverCodes: ReadonlySet<unknown>): boolean {
+  const { code, errno } = (driverError(error) ?? {}) as { code?: unknown; errno?: unknown };
+  return connectionFailures.has(code) || serverCodes.has(code) || serverCodes.has(errno);
 }

@@ -7,6 +7,7 @@ import { migrate } from "drizzle-orm/sqlite-proxy/migrator";
 import { ConfigError } from "../config.ts";
 import { wrappedDatabaseClient } from "./database-client.ts";
 import type { DatabaseHandle } from "./database-handle.ts";
+import { type DatabaseOptions, defaultDatabaseOptions } from "./database-options.ts";
 import type { AppDatabase } from "./dialect.ts";
 import { withMigrationLock } from "./migration-lock.ts";
 
@@ -48,13 +49,16 @@ function rowsAsArrays(statement: StatementSync, values: SQLInputValue[]): unknow
     : rows.map((row) => Object.values(row as object));
 }
 
-/** Opens (and creates) the file; what stops that is the configuration's doing: one start-up line naming it. */
-function openFile(path: string): DatabaseSync {
+/**
+ * Opens (and creates) the file; what stops that is the configuration's doing: one start-up line naming it. A
+ * statement waits up to `busyTimeoutMs` for another process's lock on the file (node:sqlite waits blocking).
+ */
+function openFile(path: string, busyTimeoutMs: number): DatabaseSync {
   try {
     if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
     const sqlite = new DatabaseSync(path);
     // The busy timeout first: switching a new file to WAL takes a lock that another process may hold.
-    sqlite.exec("PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON;");
+    sqlite.exec(`PRAGMA busy_timeout = ${busyTimeoutMs}; PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON;`);
     return sqlite;
   } catch (error) {
     // A folder or a file of another kind at that path, a folder this user may not write, a file that is no database.
@@ -63,9 +67,12 @@ function openFile(path: string): DatabaseSync {
   }
 }
 
-export async function openDatabase(url: string): Promise<DatabaseHandle<AppDatabase>> {
+export async function openDatabase(
+  url: string,
+  options: DatabaseOptions = defaultDatabaseOptions,
+): Promise<DatabaseHandle<AppDatabase>> {
   const path = sqlitePath(url);
-  const sqlite = openFile(path);
+  const sqlite = openFile(path, options.queryTimeoutMs);
   const compiled = statementCache(sqlite);
   // sqlite-proxy wants rows as arrays of values in column order ("get": one such array).
   const run: RemoteCallback = async (sql, params, method) => {

@@ -18,7 +18,10 @@ const errorSchema = z
   })
   .openapi("Error");
 
-/** OpenAPI `responses` entries for the error answers a route can give. */
+/**
+ * OpenAPI `responses` entries for the error answers a route can give, and the 503 of every route that uses the
+ * database (all that document their errors with this) while the database does not answer.
+ */
 export function errorResponses(...statuses: Array<400 | 401 | 403 | 404 | 409 | 413 | 415 | 429>) {
   const descriptions = {
     400: "Invalid input",
@@ -29,9 +32,10 @@ export function errorResponses(...statuses: Array<400 | 401 | 403 | 404 | 409 | 
     413: "Request body too large",
     415: "Request body is not JSON",
     429: "Too many attempts: wait the Retry-After header's seconds",
+    503: "The database is not answering (SERVICE_UNAVAILABLE): retry later",
   };
   return Object.fromEntries(
-    statuses.map((status) => [
+    [...statuses, 503 as const].map((status) => [
       status,
       { description: descriptions[status], content: { "application/json": { schema: errorSchema } } },
     ]),

@@ -1,6 +1,7 @@
 import type { ErrorHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { isDatabaseUnavailable } from "../../database/database-unavailable.ts";
 import { DomainError, type DomainErrorCode } from "../../errors.ts";
 import type { Logger } from "../../logger.ts";
 import type { AppEnv } from "../app-env.ts";
@@ -30,7 +31,10 @@ function codeOf(status: number): ErrorCode {
   return codeOfStatus[status] ?? "VALIDATION_ERROR";
 }
 
-/** Maps every error to the documented body; a 500 shows its stack only when `exposeStack` (APP_ENV=development). */
+/**
+ * Maps every error to the documented body; a 500 shows its stack only when `exposeStack` (APP_ENV=development). A
+ * database that does not answer is a 503 the client may retry, not a bug: it is logged as a warning.
+ */
 export function errorHandler(logger: Logger, exposeStack: boolean): ErrorHandler<AppEnv> {
   return (error, c) => {
     if (error instanceof DomainError) {
@@ -38,6 +42,10 @@ export function errorHandler(logger: Logger, exposeStack: boolean): ErrorHandler
     }
     if (error instanceof HTTPException && error.status < 500) {
       return c.json(errorBody(codeOf(error.status), error.message), error.status);
+    }
+    if (isDatabaseUnavailable(error)) {
+      logger.warn({ err: error, requestId: c.get("requestId") }, "database unavailable");
+      return c.json(errorBody("SERVICE_UNAVAILABLE", "The database is not answering: try again shortly"), 503);
     }
     logger.error({ err: error, requestId: c.get("requestId") }, "unhandled error");
     const details = exposeStack ? { stack: error.stack } : undefined;
