@@ -64,6 +64,9 @@ const routes = resourceRoutes({
   // @if protected
   security: bearerSecurity,
   // @end
+  // @if uniqueFields
+  conflicts: true,
+  // @end
 });
 // @if !createRoute
 // @elif parents

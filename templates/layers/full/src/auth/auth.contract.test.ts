@@ -45,6 +45,20 @@ describe("auth: the OpenAPI contract", () => {
       [400, 413, 415],
     ]);
 
+    // An app allowing one attempt per account and window: each operation's second attempt is a 429.
+    const limited = contract.client(createTestApp({ env: { AUTH_RATE_LIMIT_PER_ACCOUNT: "1" } }).app);
+    const grace = { email: "grace@example.com", password: "correct-horse" };
+    const signedUp = await limited.POST("/api/v1/auth/register", { body: grace });
+    const graceRefresh = { refresh_token: signedUp.data?.data.refresh_token ?? "" };
+    const secondAttempts = [
+      await limited.POST("/api/v1/auth/register", { body: grace }),
+      await limited.POST("/api/v1/auth/login", { body: grace }),
+      await limited.POST("/api/v1/auth/login", { body: grace }),
+      await limited.POST("/api/v1/auth/refresh", { body: graceRefresh }),
+      await limited.POST("/api/v1/auth/refresh", { body: graceRefresh }),
+    ];
+    expect(secondAttempts.map(({ response }) => response.status)).toEqual([429, 200, 429, 200, 429]);
+
     expect(contract.mismatches).toEqual([]);
     const walked = ["/api/v1/auth/register", "/api/v1/auth/login", "/api/v1/auth/refresh"];
     expect(contract.uncovered(walked)).toEqual([]);

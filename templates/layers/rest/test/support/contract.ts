@@ -43,8 +43,9 @@ interface FetchableApp {
 
 const DOCUMENT_ID = "openapi.json";
 
-// A 500 is the service failing, which no request of a walk can ask for; the other statuses must each be seen.
-const UNREACHABLE_STATUSES = new Set(["500"]);
+// A 500 is the service failing and a 503 its database not answering: no request of a walk can ask for either (an
+// answer with one is still checked against the document). The other statuses must each be seen.
+const UNREACHABLE_STATUSES = new Set(["500", "503"]);
 
 const pointer = (...tokens: string[]) =>
   tokens.map((token) => token.replaceAll("~", "~0").replaceAll("/", "~1")).join("/");

@@ -17,6 +17,8 @@ export interface ResourceDocs<Item extends z.ZodType> {
   item: Item;
   /** The OpenAPI security requirement (`[{ <scheme name>: [] }]`); its routes then also answer 401. */
   security?: Array<Record<string, string[]>>;
+  /** The resource has a unique field: create and replace then also answer 409 (a taken value). */
+  conflicts?: boolean;
 }
 
 /**
@@ -40,9 +42,11 @@ export const bodyErrors = errorResponses(400, 413, 415);
  * success envelope, `Location` on create, and each error answer a route can give. The handlers stay with the resource;
  * `errors` adds the answers only it gives (e.g. 403 where only the owner may change a row).
  */
-export function resourceRoutes<Item extends z.ZodType>({ tag, noun, names, item, security }: ResourceDocs<Item>) {
+export function resourceRoutes<Item extends z.ZodType>(docs: ResourceDocs<Item>) {
+  const { tag, noun, names, item, security } = docs;
   const common = { tags: [tag], ...(security && { security }) };
   const login: ErrorStatus[] = security ? [401] : [];
+  const taken: ErrorStatus[] = docs.conflicts ? [409] : [];
   const one = (description: string) => ({
     description,
     content: { "application/json": { schema: successSchema(item) } },
@@ -63,7 +67,7 @@ export function resourceRoutes<Item extends z.ZodType>({ tag, noun, names, item,
             headers: z.object({ Location: z.string().openapi({ example: `/api/v1/${tag}/1` }) }),
           },
           ...bodyErrors,
-          ...errorResponses(...login, 409),
+          ...errorResponses(...login, ...taken),
         },
       }),
 
@@ -107,7 +111,7 @@ export function resourceRoutes<Item extends z.ZodType>({ tag, noun, names, item,
         responses: {
           200: one(`The updated ${noun}`),
           ...bodyErrors,
-          ...errorResponses(...login, ...errors, 404, 409),
+          ...errorResponses(...login, ...errors, 404, ...taken),
         },
       }),
 
