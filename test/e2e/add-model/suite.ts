@@ -85,7 +85,7 @@ export function describeAddModel(
         "add_posts.sql",
         ...(template === "full" ? ["add_tags.sql"] : []),
       ]);
-      const products = await readFile(join(dir, "drizzle", migrations[2] as string), "utf8");
+      const products = await readFile(join(dir, "drizzle", migrations[shipped + 1] as string), "utf8");
       expect(products).toMatch(/FOREIGN KEY \(.category_id.\) REFERENCES [^(]*categories.\(.id.\)/);
       expect(products).toContain("products_released_at_idx");
       expect(products).toContain("products_category_id_idx");
