@@ -180,7 +180,7 @@ describe("dry run", () => {
     expect(stdout).toMatch(/observability\s+none/);
     // Each file with the layers it comes from: merged files name every contributing layer, in order.
     expect(stdout).toMatch(/^ {2}package\.json +base \+ rest \+ full \+ db-mysql$/m);
-    expect(stdout).toMatch(/^ {2}\.env\.example +base \+ full \+ db-mysql$/m);
+    expect(stdout).toMatch(/^ {2}\.env\.example +base \+ full \+ db-mysql \+ db-server$/m);
     expect(stdout).toMatch(/^ {2}compose\.yaml +db-mysql$/m);
     expect(stdout).toMatch(/^ {2}src\/app\.ts +base$/m);
     expect(stdout).toMatch(/^ {2}scaffold\.json +\(written by scaffold\)$/m);
@@ -207,7 +207,7 @@ describe("dry run", () => {
     expect(report.files.length).toBe(report.summary.files);
     const layers = Object.fromEntries(report.files.map((f: { path: string; layers: string[] }) => [f.path, f.layers]));
     expect(layers).toMatchObject({
-      ".env.example": ["base", "full", "db-postgres"],
+      ".env.example": ["base", "full", "db-postgres", "db-server"],
       "README.md": ["full", "db-server"],
       "drizzle/0000_init.sql": ["migrations-full-postgres"],
       "scaffold.json": [],

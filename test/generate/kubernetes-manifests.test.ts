@@ -43,29 +43,43 @@ describe.skipIf(missing("kubectl (kustomize v5)", kubectl))("Kubernetes manifest
     await rm(root, { recursive: true, force: true });
   });
 
-  /** Writes the project's manifests under `root` and renders them with `kubectl kustomize`. */
-  async function render(options: GenerateOptions): Promise<{ objects: Manifest[]; files: Map<string, string> }> {
-    const dir = join(root, `${options.template}-${options.database}-${options.observability}`);
+  /**
+   * Writes the project's manifests under `root` and renders them with `kubectl kustomize`, with the kustomization's
+   * `components` listed as its README says to switch them on.
+   */
+  async function render(
+    options: GenerateOptions,
+    components: string[] = [],
+  ): Promise<{ objects: Manifest[]; files: Map<string, string>; sources: string }> {
+    const variant = [options.template, options.database, options.observability, ...components].join("-");
+    const dir = join(root, variant);
     const files = new Map<string, string>();
+    let sources = "";
     for (const file of plan(options)) {
+      if (file.path.startsWith("src/") && file.path.endsWith(".ts")) sources += file.contents;
       if (!file.path.startsWith(`${FOLDER}/`)) continue;
       files.set(file.path, file.contents);
+      const enabled = components.map((component) => `  - ${component}\n`).join("");
+      const contents =
+        file.path === `${FOLDER}/kustomization.yaml` && enabled
+          ? `${file.contents}components:\n${enabled}`
+          : file.contents;
       await mkdir(dirname(join(dir, file.path)), { recursive: true });
-      await writeFile(join(dir, file.path), file.contents);
+      await writeFile(join(dir, file.path), contents);
     }
     const result = await runCommand(kubectl as string, ["kustomize", FOLDER], { cwd: dir, timeoutMs: 30_000 });
     expect(result.code).toBe(0);
     // A deprecated kustomization field is reported on stderr (collected with stdout here).
     expect(result.output).not.toMatch(/^Warning:/m);
     const objects = (Bun.YAML.parse(result.output) as Manifest[]).filter(Boolean);
-    return { objects, files };
+    return { objects, files, sources };
   }
 
   test.each(
     combinations.map((options) => [`${options.template} ${options.database} ${options.observability}`, options]),
   )("%s: renders, validates, and deploys as the README says", async (_, options) => {
     const { projectName: name, database, template } = options as GenerateOptions;
-    const { objects, files } = await render(options as GenerateOptions);
+    const { objects, files, sources } = await render(options as GenerateOptions);
     for (const object of objects) await validate(object);
     const secret = Bun.YAML.parse(files.get(`${FOLDER}/secret.example.yaml`) ?? "") as Manifest;
     await validate(secret);
@@ -129,8 +143,25 @@ describe.skipIf(missing("kubectl (kustomize v5)", kubectl))("Kubernetes manifest
     expect(container.resources.requests.cpu).toBeDefined();
     expect(container.resources.limits.memory).toBeDefined();
 
-    // The kubelet's SIGKILL comes only after the drain delay and the in-flight bound.
+    // Every setting of the ConfigMap is one the service reads (a config shape declares it), so none is a typo.
     const settings = config.data;
+    for (const key of Object.keys(settings)) expect(sources).toContain(`${key}: `);
+    // Each template's own settings (template.env) join the shared ones (config.env).
+    if (template === "full") {
+      expect(settings).toMatchObject({
+        AUTH_RATE_LIMIT_WINDOW_SECONDS: "900",
+        AUTH_RATE_LIMIT_PER_ADDRESS: "100",
+        AUTH_RATE_LIMIT_PER_ACCOUNT: "10",
+        // One ingress in front: the client is X-Forwarded-For's last entry.
+        TRUSTED_PROXY_HOPS: "1",
+      });
+    } else {
+      expect(Object.keys(settings).filter((key) => /^(AUTH_|TRUSTED_)/.test(key))).toEqual([]);
+    }
+    if (template === "graphql") expect(settings.GRAPHQL_INTROSPECTION).toBe("false");
+    else expect(settings.GRAPHQL_INTROSPECTION).toBeUndefined();
+
+    // The kubelet's SIGKILL comes only after the drain delay and the in-flight bound.
     expect(settings.SHUTDOWN_DELAY_MS).toBe("5000");
     expect(pod.terminationGracePeriodSeconds * 1000).toBeGreaterThan(
       Number(settings.SHUTDOWN_DELAY_MS) + Number(settings.SHUTDOWN_TIMEOUT_MS),
@@ -195,6 +226,36 @@ describe.skipIf(missing("kubectl (kustomize v5)", kubectl))("Kubernetes manifest
       });
     }
   });
+
+  test.each(
+    combinations
+      .filter(({ observability }) => observability === "advanced")
+      .map((options) => [`${options.template} ${options.database}`, options]),
+  )(
+    "%s advanced: the metrics component moves /metrics off the Service and marks the pods for scraping",
+    async (_, options) => {
+      const { objects } = await render(options as GenerateOptions, ["metrics"]);
+      for (const object of objects) await validate(object);
+      const deployment = objects.find(({ kind }) => kind === "Deployment") as Manifest;
+      const config = objects.find(({ kind }) => kind === "ConfigMap") as Manifest;
+      const service = objects.find(({ kind }) => kind === "Service") as Manifest;
+      const [container] = deployment.spec.template.spec.containers;
+
+      expect(config.data.METRICS_PORT).toBe("9464");
+      // The component's merge renames the ConfigMap (a new hash); the pods follow it.
+      expect(container.envFrom[0]).toEqual({ configMapRef: { name: config.metadata.name } });
+      expect(container.ports).toEqual([
+        { name: "metrics", containerPort: 9464 },
+        { name: "http", containerPort: 8080 },
+      ]);
+      expect(deployment.spec.template.metadata.annotations).toEqual({
+        "prometheus.io/scrape": "true",
+        "prometheus.io/port": config.data.METRICS_PORT,
+        "prometheus.io/path": "/metrics",
+      });
+      expect(service.spec.ports).toEqual([{ name: "http", port: 80, targetPort: "http" }]);
+    },
+  );
 
   test("a schema violation fails the validation (the check can fail)", async () => {
     const options = combinations[0] as GenerateOptions;
