@@ -110,10 +110,11 @@ const fragmentFile = (block: Block) =>
 const CHECK = /^npx tsc --noEmit$/;
 
 let preparing: Promise<string> | undefined;
+// Removing the folder's node_modules can outlast bun's 5 s hook default on a busy machine.
 afterAll(async () => {
   const dir = await preparing?.catch(() => undefined);
   if (dir) await rm(dir, { recursive: true, force: true });
-});
+}, 60_000);
 
 /**
  * The fresh folder: `npm init -y` + `npm install` of every package the install blocks name (the tarball for the
