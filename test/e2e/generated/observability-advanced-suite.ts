@@ -147,7 +147,7 @@ function describeMetricsBoot(
     }, 30_000);
 
     if (outage) {
-      test("with the database down: readiness 503 sets health_check_status to 0, a failing query is counted as a 500", async () => {
+      test("with the database down: readiness 503 sets health_check_status to 0, a query it cannot answer is counted as a 503", async () => {
         const running = service as RunningService;
         const token = (
           (
@@ -160,7 +160,7 @@ function describeMetricsBoot(
         (proxy as TcpProxy).setMode("refuse");
         try {
           expect((await http(running.url, "GET", "/health/readiness")).status).toBe(503);
-          expect((await http(running.url, "GET", "/api/v1/users", { token })).status).toBe(500);
+          expect((await http(running.url, "GET", "/api/v1/users", { token })).status).toBe(503);
         } finally {
           (proxy as TcpProxy).setMode("forward");
         }
@@ -168,7 +168,7 @@ function describeMetricsBoot(
         const added = (method: string, route: string, status: number) =>
           (requests(after, method, route, status) ?? 0) - (requests(before, method, route, status) ?? 0);
         expect(added("GET", "/health/readiness", 503)).toBe(1);
-        expect(added("GET", "/api/v1/users", 500)).toBe(1);
+        expect(added("GET", "/api/v1/users", 503)).toBe(1);
         expect(sampleValue(after, "health_check_status", { check: "database" })).toBe(0);
       }, 60_000);
     }
