@@ -23,6 +23,8 @@ function bounded<Query extends PostgresQuery>(query: Query, timeoutMs: number): 
   let answer: Promise<unknown> | undefined;
   // biome-ignore lint/suspicious/noThenProperty: awaiting the query is what sends it; that is where the bound starts
   Object.defineProperty(query, "then", {
+    // A wrapper around this client (tracing) defines its own `then` over this one.
+    configurable: true,
     value: (...callbacks: Parameters<Promise<unknown>["then"]>) => {
       answer ??= new Promise((resolve, reject) => {
         const timer = setTimeout(() => {

@@ -35,6 +35,7 @@ function tracedUnsafe(sql: Sql | TransactionSql) {
     let answer: Promise<unknown> | undefined;
     // biome-ignore lint/suspicious/noThenProperty: awaiting the query is what sends it; that is what the span times
     Object.defineProperty(query, "then", {
+      configurable: true,
       value: (...callbacks: Parameters<Promise<unknown>["then"]>) => {
         answer ??= traceStatement("postgresql", args[0], () => send());
         return answer.then(...callbacks);
