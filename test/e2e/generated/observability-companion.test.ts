@@ -45,6 +45,8 @@ describe("observability advanced: companion files", () => {
       "deployments/grafana/dashboards/service.json",
       "deployments/grafana/provisioning/dashboards/dashboards.yml",
       "deployments/grafana/provisioning/datasources/prometheus.yml",
+      "deployments/kubernetes/metrics/kustomization.yaml",
+      "deployments/kubernetes/metrics/scrape.yaml",
       "deployments/prometheus/alerts.test.yml",
       "deployments/prometheus/alerts.yml",
       "deployments/prometheus/prometheus.yml",
