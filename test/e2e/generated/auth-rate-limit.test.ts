@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { randomBytes } from "node:crypto";
-import { rm } from "node:fs/promises";
 import { request } from "node:http";
-import { dirname } from "node:path";
 import type { Database } from "../../../src/generate/template-tree.ts";
-import { expectSuccess, generateFullProject, npmInstall } from "../../support/generated-project.ts";
 import { type RunningService, type Runtime, startService } from "../../support/runtimes.ts";
 import { type Backend, mysqlServer, type OpenBackend, postgresServer, sqliteFile } from "./backends.ts";
+import { installedFullProject } from "./installed-project.ts";
 
 /**
  * Issue 31, item 5: sign-in, sign-up and refresh are limited per client address and per account, in the project's
@@ -115,19 +113,12 @@ function describeDatabase(
   pair: [Runtime, Runtime],
 ) {
   describe.skipIf(!backend.available)(`auth rate limits on ${backend.label}`, () => {
-    let dir = "";
-    beforeAll(async () => {
-      dir = await generateFullProject(database);
-      expectSuccess("npm install", await npmInstall(dir));
-    }, 600_000);
-    afterAll(async () => {
-      if (dir) await rm(dirname(dir), { recursive: true, force: true });
-    }, 60_000);
+    const projectDir = installedFullProject(database, "none");
 
     for (const runtime of runtimes) {
       describe(`on ${runtime}, default per-account limit`, () => {
         // 40 per address, so that the address limit is reached within the test too.
-        const service = boots(() => dir, backend, { AUTH_RATE_LIMIT_PER_ADDRESS: "40" });
+        const service = boots(projectDir, backend, { AUTH_RATE_LIMIT_PER_ADDRESS: "40" });
         let url = "";
         beforeAll(async () => {
           url = (await service.start(runtime, await service.database())).url;
@@ -162,7 +153,7 @@ function describeDatabase(
 
     describe(`two instances (${pair.join(" and ")}) on one database`, () => {
       const WINDOW_SECONDS = 3;
-      const service = boots(() => dir, backend, {
+      const service = boots(projectDir, backend, {
         AUTH_RATE_LIMIT_PER_ACCOUNT: "4",
         AUTH_RATE_LIMIT_WINDOW_SECONDS: String(WINDOW_SECONDS),
       });

@@ -6,33 +6,21 @@
  */
 import { Database as SqliteDatabase } from "bun:sqlite";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { rm } from "node:fs/promises";
 import { Agent, request as httpRequest } from "node:http";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import type { Database } from "../../../src/generate/template-tree.ts";
 import { missing, mysqlUrl, postgresUrl } from "../../support/env.ts";
-import { expectSuccess, generateFullProject, npmInstall } from "../../support/generated-project.ts";
 import { http } from "../../support/http.ts";
 import { startRoundRobinProxy } from "../../support/round-robin-proxy.ts";
 import { RUNTIMES, type RunningService, type Runtime, startService } from "../../support/runtimes.ts";
 import { createMysqlDatabase, createPostgresDatabase, type ScratchDatabase } from "../../support/server-databases.ts";
+import { installedFullProject } from "./installed-project.ts";
 
 const SECRET = "a-random-production-secret-of-32-bytes-or-more";
 const PASSWORD = "correct-horse-battery";
 
 function serviceEnv(databaseUrl: string, extra: Record<string, string> = {}): Record<string, string> {
   return { APP_ENV: "production", JWT_SECRET: SECRET, DATABASE_URL: databaseUrl, LOG_LEVEL: "warn", ...extra };
-}
-
-/** One installed full project of `database`, shared by the tests of its describe block. */
-function installedProject(database: Database): () => string {
-  let dir = "";
-  beforeAll(async () => {
-    dir = await generateFullProject(database);
-    expectSuccess("npm install", await npmInstall(dir));
-  }, 600_000);
-  afterAll(() => (dir ? rm(dirname(dir), { recursive: true, force: true }) : undefined), 60_000);
-  return () => dir;
 }
 
 /** Registers `email`; its access token and user id. */
@@ -177,12 +165,12 @@ function drainTests(projectDir: () => string, databaseUrl: () => string) {
 }
 
 describe("graceful drain on SQLite", () => {
-  const projectDir = installedProject("sqlite");
+  const projectDir = installedFullProject("sqlite", "none");
   drainTests(projectDir, () => `file:${join(projectDir(), ".data", "drain.sqlite")}`);
 });
 
 describe.skipIf(missing("TEST_POSTGRES_URL", postgresUrl))("graceful drain on PostgreSQL", () => {
-  const projectDir = installedProject("postgres");
+  const projectDir = installedFullProject("postgres", "none");
   let scratch: ScratchDatabase | undefined;
   beforeAll(async () => {
     scratch = await createPostgresDatabase(postgresUrl as string, "drain");
@@ -300,7 +288,7 @@ async function rollingRestart(
 }
 
 describe("rolling restart on SQLite", () => {
-  const projectDir = installedProject("sqlite");
+  const projectDir = installedFullProject("sqlite", "none");
   test("deno: two replicas replaced one by one under load lose no request and no write", async () => {
     const file = join(projectDir(), ".data", "rolling.sqlite");
     const query = async (sql: string) => {
@@ -327,7 +315,7 @@ const servers: Array<{
 
 for (const { database, runtime, url, create } of servers) {
   describe.skipIf(missing(`TEST_${database.toUpperCase()}_URL`, url))(`rolling restart on ${database}`, () => {
-    const projectDir = installedProject(database);
+    const projectDir = installedFullProject(database, "none");
     let scratch: ScratchDatabase | undefined;
     afterAll(() => scratch?.drop());
     test(`${runtime}: two replicas replaced one by one under load lose no request and no write`, async () => {

@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { rm } from "node:fs/promises";
-import { dirname } from "node:path";
 import { createConnection } from "mysql2/promise";
 import postgres from "postgres";
-import type { Database } from "../../../src/generate/template-tree.ts";
 import { missing, mysqlUrl, postgresUrl, uniqueDatabaseName, withDatabase } from "../../support/env.ts";
-import { expectSuccess, generateFullProject, npmInstall, npmRun, projectEnv } from "../../support/generated-project.ts";
+import { expectSuccess, npmRun, projectEnv } from "../../support/generated-project.ts";
 import { oldestNodeBin } from "../../support/oldest-node.ts";
 import { freePort } from "../../support/ports.ts";
 import { BOOT_RUNTIMES, type BootRuntime, START_SCRIPTS, startService } from "../../support/runtimes.ts";
 import { dropPostgresDatabase } from "../../support/server-databases.ts";
+import { installedFullProject } from "./installed-project.ts";
 
 const SECRET = "a-random-production-secret-of-32-bytes-or-more";
 /** A password that must never be printed back. */
@@ -51,26 +49,13 @@ function address(url: string, defaultPort: number): string {
 const refusedLine = (port: number) =>
   `No database server answers at 127.0.0.1:${port} (connection refused): start it, or check the host and port in DATABASE_URL`;
 
-/** One installed full project of `database`, shared by every runtime of its describe block. */
-function installedProject(database: Database): () => string {
-  let dir = "";
-  beforeAll(async () => {
-    dir = await generateFullProject(database);
-    expectSuccess("npm install", await npmInstall(dir));
-  }, 600_000);
-  afterAll(async () => {
-    if (dir) await rm(dirname(dir), { recursive: true, force: true });
-  }, 60_000);
-  return () => dir;
-}
-
 /**
  * Database start-up failures of a generated service that are the configuration's doing: one line naming
  * DATABASE_URL, exit 1, on every runtime and the oldest Node.js (issue 28, items 1 and 2).
  */
 describe.skipIf(missing("a MySQL server (TEST_MYSQL_URL)", mysqlUrl))("MySQL service start-up failures", () => {
   const server = mysqlUrl as string;
-  const project = installedProject("mysql");
+  const project = installedFullProject("mysql", "none");
   const user = "scaffold_e2e";
 
   beforeAll(async () => {
@@ -111,7 +96,7 @@ describe.skipIf(missing("a PostgreSQL server (TEST_POSTGRES_URL)", postgresUrl))
   "PostgreSQL service start-up failures",
   () => {
     const server = postgresUrl as string;
-    const project = installedProject("postgres");
+    const project = installedFullProject("postgres", "none");
     const created: string[] = [];
 
     afterAll(async () => {
