@@ -1,6 +1,5 @@
 import type { Connection } from "mysql2/promise";
-import { ConfigError } from "../config.ts";
-import type { DatabaseServer } from "./database-errors.ts";
+import { type DatabaseServer, migrationLockError } from "./database-errors.ts";
 import { MIGRATION_LOCK_WAIT_SECONDS } from "./database-handle.ts";
 
 /** MySQL's named locks are server-wide and their names at most 64 characters long: one per database. */
@@ -22,8 +21,10 @@ export async function withMigrationLock(
     const [rows] = await lock.query("SELECT GET_LOCK(?, ?) AS acquired", [name, MIGRATION_LOCK_WAIT_SECONDS]);
     // 1: acquired; 0: the wait ran out; NULL: the wait was killed.
     if ((rows as Array<{ acquired: number | null }>)[0]?.acquired !== 1) {
-      throw new ConfigError(
-        `Waited ${MIGRATION_LOCK_WAIT_SECONDS} s for the migration lock on database "${server.database}" at ${server.address}: another instance is still migrating, or a session holds the lock (SELECT IS_USED_LOCK('${name}') names its connection)`,
+      throw migrationLockError(
+        server,
+        MIGRATION_LOCK_WAIT_SECONDS,
+        `SELECT IS_USED_LOCK('${name}') names its connection`,
       );
     }
     await migrate();

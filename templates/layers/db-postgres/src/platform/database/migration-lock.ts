@@ -1,6 +1,5 @@
 import type { Sql } from "postgres";
-import { ConfigError } from "../config.ts";
-import type { DatabaseServer } from "./database-errors.ts";
+import { type DatabaseServer, migrationLockError } from "./database-errors.ts";
 import { MIGRATION_LOCK_WAIT_SECONDS } from "./database-handle.ts";
 
 /** The advisory lock's key (advisory locks belong to one database, so one fixed name serves every project). */
@@ -24,9 +23,7 @@ export async function withMigrationLock(
       set_config('statement_timeout', '0', false)`;
     await lock`select pg_advisory_lock(hashtext(${LOCK_NAME}))`.catch((error: unknown) => {
       if ((error as { code?: unknown }).code !== LOCK_NOT_AVAILABLE) throw error;
-      throw new ConfigError(
-        `Waited ${MIGRATION_LOCK_WAIT_SECONDS} s for the migration lock on database "${server.database}" at ${server.address}: another instance is still migrating, or a session holds the lock (look for locktype 'advisory' in pg_locks)`,
-      );
+      throw migrationLockError(server, MIGRATION_LOCK_WAIT_SECONDS, "look for locktype 'advisory' in pg_locks");
     });
     await migrate();
   } finally {

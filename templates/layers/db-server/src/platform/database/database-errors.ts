@@ -76,6 +76,13 @@ export function privilegeError(server: DatabaseServer, reason: string): ConfigEr
   );
 }
 
+/** The migration lock was not free within the bound; `holder` says how to find the session holding it. */
+export function migrationLockError(server: DatabaseServer, waitedSeconds: number, holder: string): ConfigError {
+  return new ConfigError(
+    `Waited ${waitedSeconds} s for the migration lock on database "${server.database}" at ${server.address}: another instance is still migrating, or a session holds the lock (${holder})`,
+  );
+}
+
 /** The driver's own error behind Drizzle's (a failed migration is a DrizzleQueryError with the driver's as its cause). */
 export function driverError(error: unknown): unknown {
   for (let current = error; current instanceof Error; current = current.cause) {
