@@ -20,7 +20,7 @@ function readText(path: string): string | undefined {
   return bytes.subarray(0, 8192).includes(0) ? undefined : bytes.toString("utf8");
 }
 
-/** The work is dated by git, not by the round that did it: "session 12", "sessions 8, 9". */
+/** The work is dated by git, not by the round of work that did it (the word "session" or "sessions" and a number). */
 const ROUND_OF_WORK = /\bsessions?\s+\d+/i;
 
 function roundDatings(path: string, text: string): string[] {
