@@ -1,0 +1,60 @@
+import { type AddModelPlan, type AddModelRequest, modelFiles, planAddModel } from "../add-model/plan.ts";
+import { type Project, projectFile } from "../add-model/project.ts";
+import { type MergePlan, planMerge } from "./plan-merge.ts";
+import { recordedTemplates, treeReader } from "./recorded-templates.ts";
+import {
+  asRecorded,
+  type FileMap,
+  hasHistory,
+  projectOf,
+  readerOf,
+  renderHistory,
+  withPlan,
+} from "./render-history.ts";
+
+export interface AddModelMerge {
+  /** add-model's plan with its files as merged into the project's (what executePlan writes). */
+  plan: AddModelPlan;
+  merge: MergePlan;
+}
+
+/**
+ * add-model as a three-way merge: the run is planned against the project as the generator wrote it (its history
+ * replayed in memory from the recorded templates), and what it changes there is merged into the files on disk, so
+ * that the project's own edits stay (conflict markers only where the run changes the lines an edit changed). A
+ * project from before the history was recorded is planned against its disk, its models' files as add-model renders
+ * them taken as the base.
+ */
+export async function planAddModelMerge(project: Project, request: AddModelRequest, at: Date): Promise<AddModelMerge> {
+  const { root } = project;
+  const templates = await recordedTemplates(project.manifest, root, false);
+  const read = treeReader(templates.tree);
+  const ours = projectFile(root);
+  let base: FileMap;
+  let generated: AddModelPlan;
+  if (hasHistory(project.manifest)) {
+    base = renderHistory(project.manifest, root, asRecorded(project.manifest, templates.tree));
+    generated = planAddModel(projectOf(base, root), request, readerOf(base), at, read);
+  } else {
+    generated = planAddModel(project, request, ours, at, read);
+    const rendered = modelFiles(project, read);
+    base = new Map(
+      generated.change.map(({ path, before }) => [path, { contents: rendered.get(path) ?? before, mode: 0o644 }]),
+    );
+  }
+  const merge = await planMerge(base, withPlan(base, generated), ours, {
+    base: "as generated",
+    theirs: `add-model ${request.name}`,
+  });
+  const written = merge.entries.filter((entry) => entry.contents !== undefined);
+  const plan: AddModelPlan = {
+    ...generated,
+    create: written
+      .filter((entry) => entry.outcome === "added")
+      .map(({ path, contents }) => ({ path, contents: contents as string })),
+    change: written
+      .filter((entry) => entry.outcome !== "added")
+      .map(({ path, contents }) => ({ path, before: ours(path) ?? "", after: contents as string })),
+  };
+  return { plan, merge };
+}
