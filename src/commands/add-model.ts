@@ -3,10 +3,11 @@ import { executePlan } from "../add-model/execute.ts";
 import { type MigrationResult, migrationCommand } from "../add-model/migration.ts";
 import type { AddModelPlan, AddModelRequest } from "../add-model/plan.ts";
 import { readProject } from "../add-model/project.ts";
-import { EXIT_FAILURE, EXIT_INTERRUPTED, ScaffoldError, usageError } from "../generate/errors.ts";
+import { EXIT_FAILURE, ScaffoldError } from "../generate/errors.ts";
 import { planAddModelMerge } from "../merge/add-model-merge.ts";
 import type { MergePlan } from "../merge/plan-merge.ts";
 import { helpArg } from "./args.ts";
+import { confirm } from "./confirm.ts";
 import { out } from "./output.ts";
 import { mergeJson, printConflicts, printMergePlan } from "./print-merge.ts";
 
@@ -82,26 +83,6 @@ function printPlan(plan: AddModelPlan, merge: MergePlan): void {
   );
 }
 
-async function confirm(): Promise<boolean> {
-  if (!process.stdin.isTTY || !process.stdout.isTTY) {
-    throw usageError(
-      "add-model asks before it writes, and there is no terminal to ask on: pass --yes to apply, or --dry-run to see the plan.",
-    );
-  }
-  const { createInterface } = await import("node:readline/promises");
-  const readline = createInterface({ input: process.stdin, output: process.stdout });
-  const controller = new AbortController();
-  readline.on("SIGINT", () => controller.abort());
-  try {
-    const answer = await readline.question("Apply these changes? [y/N] ", { signal: controller.signal });
-    return /^y(es)?$/i.test(answer.trim());
-  } catch {
-    throw new ScaffoldError("Cancelled: nothing was written.", EXIT_INTERRUPTED);
-  } finally {
-    readline.close();
-  }
-}
-
 export const addModelCommand = defineCommand({
   meta: {
     name: "add-model",
@@ -131,7 +112,7 @@ export const addModelCommand = defineCommand({
       return;
     }
     // No is an answer, not a failure: exit 0. Only Ctrl-C or the end of input cancels (130).
-    if (!args.yes && !(await confirm())) {
+    if (!args.yes && !(await confirm("add-model", "Apply these changes?"))) {
       out.log("Not applied: nothing changed.");
       return;
     }
