@@ -39,6 +39,11 @@ export interface AddModelPlan {
   addsModel: boolean;
   create: EmittedFile[];
   change: FileChange[];
+  /**
+   * The files of `change` edited in place rather than rendered whole (the module list, the test app, the README's
+   * sections, helper declarations): the edit applies to a file changed by hand as well.
+   */
+  inPlace: string[];
   /** The migration's name (`drizzle-kit generate --name …`), or null when no table changes. */
   migration: string | null;
   notices: string[];
@@ -324,6 +329,7 @@ export function planAddModel(
     addsModel,
     create,
     change,
+    inPlace: change.map(({ path }) => path).filter((path) => !after.has(path) && path !== "scaffold.json"),
     migration: addsModel ? `add_${namesOf(model).pluralSnake}` : null,
     notices,
     run,

@@ -1,3 +1,4 @@
+import { ManualEditError } from "../add-model/patches.ts";
 import { type AddModelPlan, type AddModelRequest, modelFiles, planAddModel } from "../add-model/plan.ts";
 import { type Project, projectFile } from "../add-model/project.ts";
 import { type MergePlan, planMerge } from "./plan-merge.ts";
@@ -34,7 +35,21 @@ export async function planAddModelMerge(project: Project, request: AddModelReque
   let generated: AddModelPlan;
   if (hasHistory(project.manifest)) {
     base = renderHistory(project.manifest, root, asRecorded(project.manifest, templates.tree));
-    generated = planAddModel(projectOf(base, root), request, readerOf(base), at, read);
+    const rendered = projectOf(base, root);
+    generated = planAddModel(rendered, request, readerOf(base), at, read);
+    // The in-place edits (a module registered, a README section added) are made to the project's own files, as they
+    // are: a list or README the user edited gets the same insert rather than a line-wise conflict.
+    const onDisk = generated.inPlace.filter((path) => ours(path) !== undefined);
+    const inPlace = (path: string) => (onDisk.includes(path) ? ours(path) : base.get(path)?.contents);
+    try {
+      generated = planAddModel(rendered, request, inPlace, at, read);
+      base = new Map(base);
+      for (const path of onDisk)
+        base.set(path, { contents: ours(path) as string, mode: base.get(path)?.mode ?? 0o644 });
+    } catch (error) {
+      // An edit the insert cannot follow (the list is no array literal any more): merged line-wise instead.
+      if (!(error instanceof ManualEditError)) throw error;
+    }
   } else {
     generated = planAddModel(project, request, ours, at, read);
     const rendered = modelFiles(project, read);
