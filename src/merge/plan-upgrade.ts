@@ -52,7 +52,7 @@ export async function planUpgrade(request: UpgradeRequest): Promise<UpgradePlan>
   const project = parseProject(json, root);
   if (!hasHistory(json)) {
     throw new ScaffoldError(
-      'scaffold.json does not record how the project was made (its "name" and an "addModelRuns" entry for each model in "models"; releases before 0.5 kept neither), so there is no base to merge from: the project cannot be upgraded automatically.',
+      'scaffold.json does not record how the project was made (its "name" and an "addModelRuns" entry for each model in "models"; earlier releases did not record them), so there is no base to merge from: the project cannot be upgraded automatically.',
     );
   }
   const recordedObservability = (json.observability ?? "none") as Observability;
