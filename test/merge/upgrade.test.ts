@@ -234,6 +234,31 @@ describe("scaffold upgrade: refusals change nothing", () => {
   });
 });
 
+describe("scaffold upgrade across template series", () => {
+  test("to the next minor release: the history is replayed at both releases, and the new one recorded", async () => {
+    const { current } = await versions();
+    const [major, minor] = current.split(".").map(Number);
+    const nextSeries = `${major}.${Number(minor) + 1}.0`;
+    const r3 = join(root, "releases", "next-series");
+    await cp(releases.r2, r3, { recursive: true });
+    const manifest = JSON.parse(await readFile(join(r3, "manifest.json"), "utf8"));
+    await writeFile(join(r3, "manifest.json"), JSON.stringify({ ...manifest, version: nextSeries }));
+    const dir = await projectAtR1("graphql");
+    const result = await cli(["upgrade", "--template-source", r3, "--yes"], dir);
+    expect([result.exitCode, result.stderr]).toEqual([0, ""]);
+    expect((await manifestOf(dir)).templateVersion).toBe(nextSeries);
+    expect(await readFile(join(dir, SERVICE), "utf8")).toContain(RELEASE_2.serviceLine);
+  });
+
+  test("--to a release that is not cached, with --offline: refused, nothing written", async () => {
+    const dir = await projectAtR1("minimal");
+    const before = await snapshot(dir);
+    const result = await cli(["upgrade", "--to", "v9.9.9", "--offline", "--yes"], dir);
+    expect([result.exitCode, result.stderr]).toEqual([1, expect.stringContaining("--offline forbids downloading")]);
+    expect(await snapshot(dir)).toEqual(before);
+  });
+});
+
 describe("scaffold upgrade --observability", () => {
   test("basic on an edited full project: the probes added, the edits kept, the choice recorded", async () => {
     const dir = await projectAtR1("full");
