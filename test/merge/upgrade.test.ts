@@ -167,6 +167,13 @@ describe("scaffold upgrade: refusals change nothing", () => {
     expect([result.exitCode, result.stderr]).toEqual([1, expect.stringContaining("uncommitted changes (Makefile)")]);
   });
 
+  test("no git repository: exit 1, saying how to make one", async () => {
+    const dir = await projectAtR1("minimal");
+    await rm(join(dir, ".git"), { recursive: true });
+    const result = await refused(dir, ["upgrade", "--template-source", releases.r2, "--yes"]);
+    expect([result.exitCode, result.stderr]).toEqual([1, expect.stringContaining("is not a git repository")]);
+  });
+
   test("an interrupted upgrade (a failure between two writes) leaves the project as it was", async () => {
     const dir = await projectAtR1("minimal");
     for (const after of ["0", "2", "5"]) {
