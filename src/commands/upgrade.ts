@@ -19,7 +19,8 @@ export const upgradeArgs = {
   "template-source": {
     type: "string",
     valueHint: "source",
-    description: "Where --to is fetched from: giget source, https URL or local directory (as scaffold new)",
+    description:
+      "Where --to is fetched from (default: the project's recorded remote source), or a local templates directory",
   },
   observability: {
     type: "enum",

@@ -3,6 +3,7 @@ import { parseProject, projectFile, readManifest } from "../add-model/project.ts
 import type { Observability } from "../generate/choices.ts";
 import { ScaffoldError, usageError } from "../generate/errors.ts";
 import { recordedSource } from "../generate/generate-project.ts";
+import { isLocalSource } from "../generate/template-source.ts";
 import { type MergePlan, planMerge } from "./plan-merge.ts";
 import { loadFrom, recordedTemplates } from "./recorded-templates.ts";
 import { asRecorded, hasHistory, renderHistory } from "./render-history.ts";
@@ -63,10 +64,11 @@ export async function planUpgrade(request: UpgradeRequest): Promise<UpgradePlan>
     );
   }
   const base = await recordedTemplates(json, root, request.offline);
-  const target = await loadFrom(
-    { source: request.templateSource, ref: request.to, offline: request.offline },
-    request.cwd,
-  );
+  // `--to` alone fetches the ref from where the project's templates came from, when that is a remote source.
+  const recorded = typeof json.templateSource === "string" ? json.templateSource : null;
+  const remote = recorded !== null && !isLocalSource(recorded) ? recorded : null;
+  const source = request.templateSource ?? (request.to !== null ? remote : null);
+  const target = await loadFrom({ source, ref: request.to, offline: request.offline }, request.cwd);
   const from = base.tree.manifest.version;
   const to = target.tree.manifest.version;
   if (compareVersions(to, from) < 0) {

@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import { appendFile, cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { packTemplateArchive } from "../../src/build/template-archive.ts";
 import { snapshot } from "../add-model/project-fixture.ts";
 import { cliEnv, runCli, useTempHome } from "../cli/run-cli.ts";
 import { buildReleases, RELEASE_2, versions } from "./releases.ts";
@@ -74,7 +75,8 @@ afterAll(() => rm(root, { recursive: true, force: true }));
 /** scaffold.json without the times of the add-model runs (the two projects' runs ran at other times). */
 async function manifestOf(dir: string) {
   const manifest = JSON.parse(await readFile(join(dir, "scaffold.json"), "utf8"));
-  return { ...manifest, addModelRuns: manifest.addModelRuns.map(({ at, ...run }: { at: string }) => run) };
+  const runs: Array<{ at: string }> = manifest.addModelRuns ?? [];
+  return { ...manifest, addModelRuns: runs.map(({ at, ...run }) => run) };
 }
 
 for (const template of TEMPLATES) {
@@ -263,6 +265,50 @@ describe("scaffold upgrade across template series", () => {
     const result = await cli(["upgrade", "--to", "v9.9.9", "--offline", "--yes"], dir);
     expect([result.exitCode, result.stderr]).toEqual([1, expect.stringContaining("--offline forbids downloading")]);
     expect(await snapshot(dir)).toEqual(before);
+  });
+});
+
+describe("scaffold upgrade --to <ref>", () => {
+  test("fetched from the project's recorded remote source, then from the cache with --offline", async () => {
+    const { current, next } = await versions();
+    const archives: Record<string, Uint8Array> = {
+      [`/templates-${current}.tar.gz`]: await packTemplateArchive(releases.r1),
+      [`/templates-${next}.tar.gz`]: await packTemplateArchive(releases.r2),
+    };
+    const server = Bun.serve({
+      hostname: "127.0.0.1",
+      port: 0,
+      fetch: (request) => {
+        const body = archives[new URL(request.url).pathname];
+        return body ? new Response(new Blob([body.slice()])) : new Response("not found", { status: 404 });
+      },
+    });
+    try {
+      const source = `http://127.0.0.1:${server.port}`;
+      const parent = join(root, "remote");
+      await mkdir(parent);
+      const args = ["new", "shop", "-t", "minimal", "-d", "sqlite", "--template-source", source, "--template-ref"];
+      const created = await cli([...args, `v${current}`], parent);
+      expect([created.exitCode, created.stderr]).toEqual([0, ""]);
+      const dir = join(parent, "shop");
+      const copy = join(root, "remote-copy", "shop");
+      await cp(dir, copy, { recursive: true });
+      const upgraded = await cli(["upgrade", "--to", `v${next}`, "--yes"], dir);
+      expect([upgraded.exitCode, upgraded.stderr]).toEqual([0, ""]);
+      expect(await manifestOf(dir)).toMatchObject({
+        templateRef: `v${next}`,
+        templateSource: source,
+        templateVersion: next,
+      });
+      expect(existsSync(join(dir, RELEASE_2.added))).toBe(true);
+      server.stop(true);
+      // Both releases are cached now: the same upgrade of the copy needs no server.
+      const offline = await cli(["upgrade", "--to", `v${next}`, "--offline", "--yes"], copy);
+      expect([offline.exitCode, offline.stderr]).toEqual([0, ""]);
+      expect(await snapshot(copy)).toEqual(await snapshot(dir));
+    } finally {
+      server.stop(true);
+    }
   });
 });
 
