@@ -1,8 +1,10 @@
+import pkg from "../../package.json" with { type: "json" };
 import { ManualEditError } from "../add-model/patches.ts";
 import { type AddModelPlan, type AddModelRequest, modelFiles, planAddModel } from "../add-model/plan.ts";
 import { type Project, projectFile } from "../add-model/project.ts";
+import { ScaffoldError } from "../generate/errors.ts";
 import { type MergePlan, planMerge } from "./plan-merge.ts";
-import { recordedTemplates, treeReader } from "./recorded-templates.ts";
+import { loadFrom, recordedTemplates, treeReader } from "./recorded-templates.ts";
 import {
   asRecorded,
   type FileMap,
@@ -28,7 +30,18 @@ export interface AddModelMerge {
  */
 export async function planAddModelMerge(project: Project, request: AddModelRequest, at: Date): Promise<AddModelMerge> {
   const { root } = project;
-  const templates = await recordedTemplates(project.manifest, root, false);
+  const notices: string[] = [];
+  const templates = await recordedTemplates(project.manifest, root, false).catch(async (error) => {
+    // The project's release of this scaffold's own templates cannot be fetched (offline): this scaffold's templates
+    // stand in. Both sides of the merge are rendered from them, so the run's changes are still all that is merged;
+    // where they differ from the project's release, the project's files are taken as edits and kept.
+    if (!(error instanceof ScaffoldError) || project.manifest.templateSource || project.manifest.templateRef)
+      throw error;
+    notices.push(
+      `${error.message.replace(/\.$/, "")}; this scaffold's own templates (${pkg.version}) are used for the run instead.`,
+    );
+    return loadFrom({ source: null, ref: null, offline: true }, root);
+  });
   const read = treeReader(templates.tree);
   const ours = projectFile(root);
   let base: FileMap;
@@ -64,6 +77,7 @@ export async function planAddModelMerge(project: Project, request: AddModelReque
   const written = merge.entries.filter((entry) => entry.contents !== undefined);
   const plan: AddModelPlan = {
     ...generated,
+    notices: [...notices, ...generated.notices],
     create: written
       .filter((entry) => entry.outcome === "added")
       .map(({ path, contents }) => ({ path, contents: contents as string })),

@@ -255,4 +255,21 @@ describe("scaffold add-model: edited files are merged, never refused", () => {
     expect(merged).toContain('import { categoriesModule } from "./categories/categories.module.ts";');
     expect(existsSync(join(dir, "src/categories/category.ts"))).toBe(true);
   });
+
+  test("the project's release of the templates cannot be fetched: this scaffold's stand in, with a notice", async () => {
+    const dir = await fixtures.project("minimal");
+    const path = join(dir, "scaffold.json");
+    const manifest = JSON.parse(await readFile(path, "utf8"));
+    // Another patch release of the same series, which only a download (here from a port nothing listens on) gives.
+    const other = manifest.templateVersion.replace(/\d+$/, "99");
+    await writeFile(path, JSON.stringify({ ...manifest, templateVersion: other }, null, 2));
+    const result = await runCli([...CATEGORY, "--yes"], dir, {
+      env: cliEnv({ SCAFFOLD_TEMPLATE_SOURCE: "http://127.0.0.1:9" }),
+    });
+    expect(result.exitCode).toBe(0);
+    expect(result.stderr).toContain(`Could not get templates v${other}`);
+    expect(result.stderr).toContain("own templates");
+    expect(existsSync(join(dir, "src/categories/category.ts"))).toBe(true);
+    expect(JSON.parse(await readFile(path, "utf8")).templateVersion).toBe(other);
+  });
 });
