@@ -28,8 +28,11 @@ export interface Generated {
  */
 export function recordedSource(source: string | null, target: string): string | null {
   if (source === null || !isAbsolute(source)) return source;
-  const path = relative(resolve(target), source).split(sep).join("/");
-  return path.startsWith("..") ? path : `./${path}`;
+  const path = relative(resolve(target), source);
+  // Another drive (Windows) has no relative path: the absolute one is all there is.
+  if (isAbsolute(path)) return source;
+  const posix = path.split(sep).join("/");
+  return posix.startsWith("..") ? posix : `./${posix}`;
 }
 
 /** Loads the templates and plans the project for `target`; refuses a target it may not write (but for a dry run). */
