@@ -25,7 +25,7 @@ export interface LoadedTemplates {
   source: string | null;
 }
 
-const isLocalSource = (source: string) => /^(\.{1,2}([/\\]|$)|[/\\~]|file:|[A-Za-z]:[/\\])/.test(source);
+export const isLocalSource = (source: string) => /^(\.{1,2}([/\\]|$)|[/\\~]|file:|[A-Za-z]:[/\\])/.test(source);
 
 function localPath(source: string, cwd: string): string {
   if (source.startsWith("file:")) return new URL(source).pathname;
