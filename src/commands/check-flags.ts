@@ -75,7 +75,9 @@ export function checkFlags(rawArgs: readonly string[], argsDef: ArgsDef, command
 function booleanFlag(token: string, flags: Map<string, Flag>): string | undefined {
   const eq = token.indexOf("=");
   const spelling = eq === -1 ? token : token.slice(0, eq);
-  const flag = flags.get(spelling) ?? (eq === -1 && spelling.startsWith("--no-") ? flags.get(`--${spelling.slice(5)}`) : undefined);
+  const flag =
+    flags.get(spelling) ??
+    (eq === -1 && spelling.startsWith("--no-") ? flags.get(`--${spelling.slice(5)}`) : undefined);
   return flag?.def.type === "boolean" ? flag.name : undefined;
 }
 

@@ -34,7 +34,8 @@ describe("model names", () => {
 
   test('"a" or "an" by the first letter of the words', () => {
     const cases = { item: "an", order: "an", event: "an", invoice: "an", umbrella: "an", user: "a", unit: "a" };
-    for (const [words, article] of Object.entries(cases)) expect([words, indefiniteArticle(words)]).toEqual([words, article]);
+    for (const [words, article] of Object.entries(cases))
+      expect([words, indefiniteArticle(words)]).toEqual([words, article]);
     expect(indefiniteArticle("blog post")).toBe("a");
   });
 

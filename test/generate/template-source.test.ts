@@ -217,7 +217,11 @@ describe("local template sources", () => {
   test("a local archive as a release publishes it (path, bare file name or file: URL) is read like a folder", async () => {
     const cwd = await freshCwd();
     await writeFile(join(cwd, "templates-0.2.0.tar.gz"), await templatesVersion("0.2.0"));
-    for (const source of ["./templates-0.2.0.tar.gz", "templates-0.2.0.tar.gz", `file://${cwd}/templates-0.2.0.tar.gz`]) {
+    for (const source of [
+      "./templates-0.2.0.tar.gz",
+      "templates-0.2.0.tar.gz",
+      `file://${cwd}/templates-0.2.0.tar.gz`,
+    ]) {
       const result = await runCli(["demo", "-n", "--json", "--template-source", source], cwd);
       expect(result.stderr).toBe("");
       expect(JSON.parse(result.stdout)).toMatchObject({ templateVersion: "0.2.0", templateRef: null });
