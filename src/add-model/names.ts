@@ -101,6 +101,10 @@ function reservedReason(word: string): string | undefined {
   return undefined;
 }
 
+/** The reverse of pluralize, for a suggestion: `categories` -> `category`, `boxes` -> `box`, `users` -> `user`. */
+const singularize = (word: string): string =>
+  word.replace(/([^aeiou])ies$/, "$1y").replace(/(s|x|z|ch|sh)es$/, "$1").replace(/([^s])s$/, "$1");
+
 /**
  * The last word ends in a single `s` as English plurals do (`users`; not `address`, `status`, `analysis`, `canvas`):
  * the plural would then be `userses`.
@@ -122,9 +126,9 @@ export function modelNames(name: string, plural?: string): ModelNames {
     const last = parts.at(-1) ?? "";
     pluralParts = [...parts.slice(0, -1), pluralize(last)];
     if (looksPlural(last)) {
-      const singular = toPascal([...parts.slice(0, -1), last.slice(0, -1)]);
+      const singular = toPascal([...parts.slice(0, -1), singularize(last)]);
       throw usageError(
-        `Model name "${name}" looks plural (its routes would be /api/v1/${pluralParts.join("-")}): name one item, ${singular}, or say the plural with --plural.`,
+        `Model name "${name}" looks plural (its routes would be /api/v1/${pluralParts.join("-")}): name one item, ${singular}, or, for a singular name, give its plural with --plural.`,
       );
     }
   } else {

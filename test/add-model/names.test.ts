@@ -81,9 +81,11 @@ describe("model names", () => {
       [
         "Users",
         undefined,
-        /^Model name "Users" looks plural \(its routes would be \/api\/v1\/userses\): name one item, User, or say the plural with --plural\.$/,
+        /^Model name "Users" looks plural \(its routes would be \/api\/v1\/userses\): name one item, User, or, for a singular name, give its plural with --plural\.$/,
       ],
       ["BlogPosts", undefined, /routes would be \/api\/v1\/blog-postses\): name one item, BlogPost,/],
+      ["Categories", undefined, /name one item, Category,/],
+      ["Boxes", undefined, /name one item, Box,/],
     ];
     for (const [name, plural, message] of cases) {
       expect(() => modelNames(name, plural)).toThrow(message);
