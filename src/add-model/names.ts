@@ -103,7 +103,10 @@ function reservedReason(word: string): string | undefined {
 
 /** The reverse of pluralize, for a suggestion: `categories` -> `category`, `boxes` -> `box`, `users` -> `user`. */
 const singularize = (word: string): string =>
-  word.replace(/([^aeiou])ies$/, "$1y").replace(/(s|x|z|ch|sh)es$/, "$1").replace(/([^s])s$/, "$1");
+  word
+    .replace(/([^aeiou])ies$/, "$1y")
+    .replace(/(s|x|z|ch|sh)es$/, "$1")
+    .replace(/([^s])s$/, "$1");
 
 /**
  * The last word ends in a single `s` as English plurals do (`users`; not `address`, `status`, `analysis`, `canvas`):
