@@ -55,7 +55,7 @@ export function pluralize(word: string): string {
  */
 export function indefiniteArticle(words: string): "a" | "an" {
   if (/^[aeio]/.test(words)) return "an";
-  return /^u/.test(words) && !/^u(ni|s|r|ti|bi)/.test(words) ? "an" : "a";
+  return /^u/.test(words) && !/^u(ni|s|ti|bi)/.test(words) ? "an" : "a";
 }
 
 /** JavaScript keywords: no class, variable or field may be named so. */
