@@ -29,6 +29,8 @@ const ALLOWED: Record<string, string> = {
   "src/platform/http/resource-routes.ts: bodyErrors": "full",
   // base's error codes, which rest's OpenAPI error schema enumerates.
   "src/platform/http/envelope.ts: errorCodes": "rest",
+  // base's whole-number setting, used in its own file and by full's auth and advanced's metrics settings.
+  "src/platform/config.ts: envInteger": "full, observability-advanced",
   // graphql's input checks, used in their own file (validId) and by the resolvers of the models add-model adds.
   "src/graphql/inputs.ts: valid": "add-model",
   "src/graphql/inputs.ts: positiveId": "add-model",
