@@ -5,13 +5,12 @@ import { z } from "zod";
  * VALIDATION_ERROR naming the field on every database, rather than a failure on one and a stored value on another.
  */
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is the one character this pattern refuses.
+const WITHOUT_NUL = /^[^\u0000]*$/;
+
 /** Text of at most `maxLength` characters without U+0000, which PostgreSQL cannot store in a text column. */
 export const storedText = (maxLength: number) =>
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is the one character this pattern refuses.
-  z
-    .string()
-    .max(maxLength)
-    .regex(/^[^\u0000]*$/, "must not contain the NUL character (U+0000)");
+  z.string().max(maxLength).regex(WITHOUT_NUL, "must not contain the NUL character (U+0000)");
 
 const EARLIEST_TIME = new Date("0001-01-01T00:00:00.000Z");
 const LATEST_TIME = new Date("9999-12-31T23:59:59.999Z");
