@@ -34,8 +34,8 @@ function codeOf(status: number): ErrorCode {
 
 /**
  * Maps every error to the documented body; a 500 shows its stack only when `exposeStack` (APP_ENV=development), and
- * never a query's parameters. A
- * database that does not answer is a 503 the client may retry, not a bug: it is logged as a warning.
+ * never a query's parameters. A database that does not answer is a 503 the client may retry, not a bug: it is logged
+ * as a warning.
  */
 export function errorHandler(logger: Logger, exposeStack: boolean): ErrorHandler<AppEnv> {
   return (error, c) => {
