@@ -6,7 +6,7 @@ const TIMESTAMPTZ_TEXT =
 
 /**
  * The instant PostgreSQL's text of a `timestamptz` names, exactly, in any session time zone. Not `new Date(text)`
- * (what Drizzle's `timestamp` column does): outside ISO 8601, JavaScript reads the years 1 to 99 as 1901 to 2049.
+ * (what Drizzle's `timestamp` column does): outside ISO 8601, JavaScript reads the years 1 to 99 as 19xx and 20xx.
  */
 export function parseTimestamptz(text: string): Date {
   const parts = TIMESTAMPTZ_TEXT.exec(text);
@@ -16,7 +16,8 @@ export function parseTimestamptz(text: string): Date {
   const time = new Date(0);
   // Year 1 BC is year 0 of ISO 8601 (and of JavaScript), 2 BC is -1.
   time.setUTCFullYear(bc ? 1 - Number(year) : Number(year), Number(month) - 1, Number(day));
-  time.setUTCHours(Number(hours), Number(minutes), Number(seconds), Math.floor(Number(`0${fraction ?? ""}`) * 1000));
+  const milliseconds = Number((fraction ?? "").slice(1, 4).padEnd(3, "0"));
+  time.setUTCHours(Number(hours), Number(minutes), Number(seconds), milliseconds);
   const offset = (Number(offsetHours) * 3600 + Number(offsetMinutes ?? 0) * 60 + Number(offsetSeconds ?? 0)) * 1000;
   return new Date(time.getTime() - (sign === "+" ? offset : -offset));
 }
