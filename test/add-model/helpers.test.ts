@@ -43,6 +43,10 @@ for (const database of ["postgres", "mysql", "sqlite"] as const) {
       expect(addDeclarations(files[file], source, declaredIn(source), `./${file}`)).toBe(files[file]);
     }
     files["references.ts"] = template(`layers/full-${database}/${DATABASE}/references.ts`);
+    // The files of its own folder the dialect imports (PostgreSQL's timestamptz column).
+    for (const [, sibling] of (files["dialect.ts"] as string).matchAll(/from "\.\/([\w-]+\.ts)"/g)) {
+      files[sibling as string] ??= template(`layers/db-${database}/${DATABASE}/${sibling}`);
+    }
     for (const [file, code] of Object.entries(files)) writeFileSync(join(dir, DATABASE, file), code);
     writeFileSync(join(dir, "package.json"), JSON.stringify({ type: "module" }));
     writeFileSync(

@@ -77,6 +77,11 @@ describe("add-model's table: unique fields are unique among live rows only", () 
       const layerDialect = await readFile(join(repoRoot, `templates/layers/db-${database}`, dialect), "utf8");
       const [helpers] = helperChanges([source], database, () => layerDialect);
       await writeFile(join(dir, database, dialect), helpers?.after ?? layerDialect);
+      // The files of its own folder the dialect imports (PostgreSQL's timestamptz column).
+      for (const [, sibling] of layerDialect.matchAll(/from "\.\/([\w-]+\.ts)"/g)) {
+        const from = join(repoRoot, `templates/layers/db-${database}/src/platform/database`, sibling as string);
+        await writeFile(join(dir, database, dialect, "..", sibling as string), await readFile(from, "utf8"));
+      }
       await writeFile(join(products, "products.table.ts"), source);
       return (await import(join(products, "products.table.ts"))).products;
     }
