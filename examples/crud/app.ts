@@ -14,7 +14,8 @@ const openapi = {
   info: {
     title: "Library API",
     version: "1.0.0",
-    description: "Books, authors, genres and reviews. Reading is public; writing needs a token from `POST /auth/token`.",
+    description:
+      "Books, authors, genres and reviews. Reading is public; writing needs a token from `POST /auth/token`.",
     license: { name: "MIT", identifier: "MIT" },
     contact: { name: "scaffold", url: "https://github.com/scaffold-dev/scaffold" },
   },
