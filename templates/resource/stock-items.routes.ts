@@ -64,6 +64,11 @@ const routes = resourceRoutes({
   // @if protected
   security: bearerSecurity,
   // @end
+  // @if protected && templateUser
+  writers: "the user themself or an administrator",
+  // @elif protected && userParent
+  writers: "the stock item's user or an administrator",
+  // @end
   // @if uniqueFields
   conflicts: true,
   // @end

@@ -17,6 +17,8 @@ export interface ResourceDocs<Item extends z.ZodType> {
   item: Item;
   /** The OpenAPI security requirement (`[{ <scheme name>: [] }]`); its routes then also answer 401. */
   security?: Array<Record<string, string[]>>;
+  /** Who may write where not every signed-in user may (the routes that answer 403): "its user or an administrator". */
+  writers?: string;
   /** The resource has a unique field: create and replace then also answer 409 (a taken value). */
   conflicts?: boolean;
 }
@@ -47,12 +49,12 @@ export function resourceRoutes<Item extends z.ZodType>(docs: ResourceDocs<Item>)
   // An empty `security` says the operation is public (rather than leaving the reader to guess).
   const common = { tags: [tag], security: security ?? [] };
   const login: ErrorStatus[] = security ? [401] : [];
-  /** What the operation does, then who may call it: a 403 among its errors means only the owner or an administrator. */
+  /** What the operation does, then who may call it: a 403 among its errors means only `writers`. */
   const described = (what: string, errors: ErrorStatus[] = []) => {
     const who = !security
       ? "Anyone may call it."
       : errors.includes(403)
-        ? `Needs an access token: its ${noun}'s owner or an administrator (403 for anyone else).`
+        ? `Needs an access token: ${docs.writers ?? "an administrator"} (403 for anyone else).`
         : "Needs an access token (any signed-in user).";
     return `${what} ${who}`;
   };
