@@ -3,7 +3,7 @@ import packageJson from "../../package.json" with { type: "json" };
 /** npm's `author`: `"Name <e-mail> (url)"` or an object. */
 type Author = string | { name: string; email?: string; url?: string };
 
-const { name, version, license, author }: { name: string; version: string; license: string; author: Author } =
+const { name, version, license, author }: { name: string; version: string; license?: string; author?: Author } =
   packageJson;
 
 /**

@@ -23,7 +23,7 @@ const licenseOf = (license: string) =>
     : { name: license, identifier: license };
 
 /** package.json's `author`, as an object or in npm's `Name <e-mail> (url)` form. */
-function contactOf(author: typeof packageInfo.author) {
+function contactOf(author: NonNullable<typeof packageInfo.author>) {
   if (typeof author !== "string") return author;
   const [, name = author, email, url] = /^(.*?)\s*(?:<([^>]+)>)?\s*(?:\(([^)]+)\))?$/.exec(author.trim()) ?? [];
   return { name, ...(email && { email }), ...(url && { url }) };
@@ -33,8 +33,9 @@ const info = {
   title: packageInfo.name,
   version: packageInfo.version,
   description,
-  license: licenseOf(packageInfo.license),
-  contact: contactOf(packageInfo.author),
+  // Left out when package.json has none (the linters then say so).
+  ...(packageInfo.license && { license: licenseOf(packageInfo.license) }),
+  ...(packageInfo.author && { contact: contactOf(packageInfo.author) }),
 };
 
 // The probes are the platform's, not a module's.

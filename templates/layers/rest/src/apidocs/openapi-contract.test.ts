@@ -77,6 +77,14 @@ describe("OpenAPI contract", () => {
     }
   });
 
+  test("every tag an operation names is in the document's tags list, with a description (a module lists its own)", async () => {
+    const document = await documentOf();
+    const described = new Map(document.tags.map((tag: Json) => [tag.name, tag.description]));
+    for (const [name, operation] of operationsOf(document)) {
+      for (const tag of operation.tags) expect([name, tag, typeof described.get(tag)]).toEqual([name, tag, "string"]);
+    }
+  });
+
   test("a probe refuses a query parameter it does not take, as every route does", async () => {
     const { app } = createTestApp();
     const response = await app.request("/health/readiness?verbose=1");
