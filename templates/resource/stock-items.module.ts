@@ -29,4 +29,7 @@ export const stockItemsModule = defineModule({
   // @elif rest
   routes: (container: { stockItemService: StockItemService/*@if protected*/; requireAuth: MiddlewareHandler/*@end*/ }) => [{ path: "/api/v1/stock-items", router: stockItemRoutes(container) }/*@each parent*/, { path: "/api/v1/storage-bins", router: storageBinStockItemsRoutes(container) }/*@end*/],
   // @end
+  // @if rest
+  tags: [{ name: "stock-items", description: "The stock items/*@if !createRoute*/ (POST /api/v1/auth/register creates one)/*@end*/" }],
+  // @end
 });

@@ -64,15 +64,19 @@ const routes = resourceRoutes({
   // @if protected
   security: bearerSecurity,
   // @end
+  // @if protected && templateUser
+  writers: "the user themself or an administrator",
+  // @elif protected && userParent
+  writers: "the stock item's user or an administrator",
+  // @end
   // @if uniqueFields
   conflicts: true,
   // @end
 });
 // @if !createRoute
 // @elif parents
-const created = routes.create("Create a stock item", stockItemInputSchema);
 /** An unknown /*@each parent join=" or "*/storage bin/*@end*/ is a 404 too. */
-const create = { ...created, responses: { ...created.responses, ...errorResponses(/*@if protected && userParent*/403, /*@end*/404) } };
+const create = routes.create("Create a stock item", stockItemInputSchema, [/*@if protected && userParent*/403, /*@end*/404]);
 // @else
 const create = routes.create("Create a stock item", stockItemInputSchema);
 // @end (without the create route, something else creates the rows: `full`'s users register through auth)
@@ -218,13 +222,12 @@ const storageBinParams = z.object({
 });
 
 /** Creating in a parent: the parent's id comes from the path, and an unknown parent is a 404. */
-const createdInStorageBin = routes.create("Create a stock item of a storage bin", stockItemInputSchema.omit({ storage_bin_id: true }));
+const createdInStorageBin = routes.create("Create a stock item of a storage bin", stockItemInputSchema.omit({ storage_bin_id: true }), [/*@if protected && templateUser*/403, /*@end*/404]);
 const createInStorageBin = {
   ...createdInStorageBin,
   path: "/{storageBinId}/stock-items",
   operationId: "createStorageBinStockItem",
   request: { ...createdInStorageBin.request, params: storageBinParams },
-  responses: { ...createdInStorageBin.responses, ...errorResponses(/*@if protected && templateUser*/403, /*@end*/404) },
 };
 const listedStorageBin = routes.list("List the stock items of a storage bin (oldest first)");
 const listOfStorageBin = {

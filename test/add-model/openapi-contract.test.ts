@@ -2,7 +2,8 @@
  * #32: the REST templates' OpenAPI documents as client generators read them, fresh and after the issue's add-model
  * chain (`Category`, then `Product --belongs-to Category` with `stock:uint`): every operation has its own stable,
  * readable operationId (generators name their functions after it), integer fields are bounded integers, and `include`
- * is an enum of the relation names on exactly the operations that take it.
+ * is an enum of the relation names on exactly the operations that take it. #46: those documents, and the one after
+ * `Category --has-many Product`, pass the linters API teams run (Redocly, Spectral) with nothing to report.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFile, rm } from "node:fs/promises";
@@ -16,6 +17,7 @@ import {
   repoRoot,
   runCommand,
 } from "../support/generated-project.ts";
+import { lintOpenApi } from "../support/openapi-lint.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: the document is walked as untyped JSON; a wrong path fails the test.
 type Json = any;
@@ -74,6 +76,7 @@ describe.each(["full", "minimal"] as const)("the OpenAPI document of a %s projec
   let dir = "";
   let fresh: Json;
   let chained: Json;
+  let withChildren: Json;
   beforeAll(async () => {
     dir = await generateProject(template, "sqlite");
     expectSuccess("npm install", await npmInstall(dir));
@@ -86,6 +89,12 @@ describe.each(["full", "minimal"] as const)("the OpenAPI document of a %s projec
       );
     }
     chained = await documentOf(dir);
+    const hasMany = [join(repoRoot, "src/cli.ts"), "add-model", "Category", "--has-many", "Product", "--yes"];
+    expectSuccess(
+      "add-model Category --has-many Product",
+      await runCommand(join(repoBin, "bun"), hasMany, { cwd: dir, timeoutMs: 120_000 }),
+    );
+    withChildren = await documentOf(dir);
   }, 900_000);
   afterAll(() => (dir ? rm(dirname(dir), { recursive: true, force: true }) : undefined), 60_000);
 
@@ -93,6 +102,13 @@ describe.each(["full", "minimal"] as const)("the OpenAPI document of a %s projec
     expect([...operationsById(fresh).keys()].sort()).toEqual([...FRESH[template]].sort());
     expect([...operationsById(chained).keys()].sort()).toEqual([...FRESH[template], ...ADDED].sort());
   });
+
+  test("fresh, after add-model and after --has-many: Redocly's recommended rules and spectral:oas find nothing", async () => {
+    expect(await lintOpenApi(fresh)).toEqual([]);
+    expect(await lintOpenApi(chained)).toEqual([]);
+    expect(await lintOpenApi(withChildren)).toEqual([]);
+    expect(Object.keys(withChildren.paths)).toContain("/api/v1/categories/{id}");
+  }, 120_000);
 
   test("add-model's int and uint fields are integers with the 32-bit column's bounds", () => {
     const { stock, delta, price, category_id } = chained.components.schemas.ProductInput.properties;

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { blockForeignRequests, launchChromium } from "../support/browser.ts";
 import { chromiumPath, missing } from "../support/env.ts";
 import { http } from "../support/http.ts";
+import { lintOpenApi } from "../support/openapi-lint.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: reading JSON answers
 type Json = any;
@@ -153,6 +154,14 @@ describe("example app over HTTP", () => {
     expect((await call("POST", "/api/books/3/restore", { token: alice })).status).toBe(200);
     expect((await call("GET", "/api/reviews/2")).json).toMatchObject({ book: { id: 3, title: "Solaris" } });
   });
+});
+
+describe("example OpenAPI document", () => {
+  test("passes Redocly's recommended rules and Spectral's spectral:oas with no error and no warning", async () => {
+    const answer = await call("GET", "/api/openapi.json");
+    expect(answer.status).toBe(200);
+    expect(await lintOpenApi(answer.json)).toEqual([]);
+  }, 60_000);
 });
 
 describe.skipIf(missing("chromium", chromiumPath))("example reference UI in headless Chromium", () => {

@@ -48,9 +48,13 @@ export function openApiDocument(models: readonly ResourceModel[], options: Docum
     Object.assign(paths, resourcePaths(model, options.paging));
   }
   const secured = documented.some((m) => m.read.level !== "PUBLIC" || m.write.level !== "PUBLIC");
+  // Only what an operation refers to: a DELETE answers DeleteConfirmation only where `deleteResponse` is JSON.
+  const { DeleteConfirmation, ...alwaysUsed } = commonSchemas;
+  const confirmsDeletes = documented.some((m) => m.operations.has("delete") && m.deleteResponse === "JSON");
   const components: Record<string, Record<string, unknown>> = {
     schemas: {
-      ...commonSchemas,
+      ...alwaysUsed,
+      ...(confirmsDeletes ? { DeleteConfirmation } : {}),
       ...componentSchemas(outputs, "output"),
       ...componentSchemas(inputs, "input"),
       ...pages,
@@ -67,7 +71,8 @@ export function openApiDocument(models: readonly ResourceModel[], options: Docum
   return {
     openapi: "3.1.0",
     info: { title: "REST API", version: "1.0.0", ...options.info },
-    ...(options.servers ? { servers: options.servers } : {}),
+    // Without configured servers, `/`: the host that serves the document.
+    servers: options.servers ?? [{ url: "/" }],
     tags: tags(documented),
     paths,
     components,

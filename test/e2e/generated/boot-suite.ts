@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import type { TemplateName } from "../../../src/generate/template-tree.ts";
 import { chromiumPath, missing } from "../../support/env.ts";
 import { oldestNodeVersion } from "../../support/oldest-node.ts";
+import { lintOpenApi } from "../../support/openapi-lint.ts";
 import { type BootRuntime, type RunningService, startService } from "../../support/runtimes.ts";
 import { startTcpProxy, type TcpProxy } from "../../support/tcp-proxy.ts";
 import { renderApidocs } from "./apidocs-browser.ts";
@@ -100,6 +101,15 @@ export function describeBoot(options: BootOptions): void {
     if (full) describeHttpContract(() => target);
     else if (template === "minimal") describeMinimalContract(() => target);
     else describeGraphqlContract(() => target);
+
+    // The document does not depend on the runtime or the database: linted on one boot per project.
+    if (template !== "graphql" && options.browser) {
+      test("the live OpenAPI document passes Redocly's recommended rules and Spectral's spectral:oas: no error, no warning", async () => {
+        const answer = await new ContractClient(target.url).call("GET", "/apidocs/openapi.json");
+        expect(answer.status).toBe(200);
+        expect(await lintOpenApi(answer.json)).toEqual([]);
+      }, 60_000);
+    }
 
     if (options.outage) {
       test("readiness: 503 not_ready within 3 s when the database stops answering, a read answered SERVICE_UNAVAILABLE without internals (REST: 503), then recovery", async () => {

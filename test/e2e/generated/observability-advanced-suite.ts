@@ -6,6 +6,7 @@ import type { Database } from "../../../src/generate/template-tree.ts";
 import { expectSuccess, npmRun } from "../../support/generated-project.ts";
 import { http } from "../../support/http.ts";
 import { oldestNodeVersion } from "../../support/oldest-node.ts";
+import { lintOpenApi } from "../../support/openapi-lint.ts";
 import { metricFamilies, parsePrometheusText, type Sample, sampleValue } from "../../support/prometheus-text.ts";
 import { metricFamily, promqlMetricNames } from "../../support/promql-names.ts";
 import { BOOT_RUNTIMES, type BootRuntime, type RunningService, startService } from "../../support/runtimes.ts";
@@ -67,6 +68,18 @@ function describeMetricsBoot(
       service?.kill();
       await proxy?.close();
     }, 30_000);
+
+    // The document does not depend on the runtime: linted on Node.js only.
+    test.if(runtime === "node")(
+      "the live OpenAPI document passes Redocly's recommended rules and Spectral's spectral:oas (/metrics is not in it)",
+      async () => {
+        const answer = await http((service as RunningService).url, "GET", "/apidocs/openapi.json");
+        expect(answer.status).toBe(200);
+        expect(Object.keys((answer.json as { paths: object }).paths)).not.toContain("/metrics");
+        expect(await lintOpenApi(answer.json)).toEqual([]);
+      },
+      60_000,
+    );
 
     test("after a known set of requests /metrics carries each count exactly, by route template; unknown paths add no label", async () => {
       const running = service as RunningService;

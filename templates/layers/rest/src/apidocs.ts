@@ -1,5 +1,5 @@
 import { writeFileSync } from "node:fs";
-import { apiInfo, openApiDocument } from "./apidocs/apidocs.ts";
+import { openApiDocument } from "./apidocs/apidocs.ts";
 import { createApp } from "./app.ts";
 import { modules } from "./modules.ts";
 import { offlineDatabase } from "./platform/database/offline-database.ts";
@@ -21,5 +21,5 @@ const app = createApp({
   pingDatabase: async () => {},
 });
 const target = process.argv[2] ?? "openapi.json";
-writeFileSync(target, `${JSON.stringify(openApiDocument(app, apiInfo), null, 2)}\n`);
+writeFileSync(target, `${JSON.stringify(openApiDocument(app, modules), null, 2)}\n`);
 console.log(`wrote ${target}`);

@@ -46,6 +46,8 @@ export interface AppModule<
    */
   middleware?: (container: Needs) => MiddlewareHandler[];
   securitySchemes?: Record<string, SecurityScheme>;
+  /** Its routes' OpenAPI tags with their descriptions (the document's `tags` list). */
+  tags?: Array<{ name: string; description: string }>;
   /**
    * Attaches to the whole app once every module's routes are in, before the 404 handler: what describes the app
    * (the OpenAPI document and its page, which a template without REST routes does not carry).

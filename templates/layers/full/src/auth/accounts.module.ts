@@ -67,4 +67,5 @@ export const accountsModule = defineModule({
   },
   routes: (container: AuthRoutesDependencies) => [{ path: "/api/v1/auth", router: authRoutes(container) }],
   securitySchemes: bearerAuthScheme,
+  tags: [{ name: "auth", description: "Sign-up and sign-in: the access and refresh tokens the protected routes need" }],
 });

@@ -1,6 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { errorBody } from "../platform/http/envelope.ts";
+import { noQuery } from "../platform/http/params.ts";
 import { bodyErrors, jsonBody } from "../platform/http/resource-routes.ts";
 import { errorResponses, success, successSchema } from "../platform/http/rest-envelope.ts";
 import { createRouter } from "../platform/http/router.ts";
@@ -9,7 +10,8 @@ import type { AuthService } from "./auth.service.ts";
 import type { AuthRateLimit, Refusal } from "./auth-rate-limit.ts";
 import type { TokenPair } from "./tokens.ts";
 
-const tags = ["auth"];
+// Public (`security: []`): these are how a client gets its tokens.
+const common = { method: "post" as const, tags: ["auth"], security: [] };
 const tokensResponse = (description: string) => ({
   description,
   content: { "application/json": { schema: successSchema(tokenPairSchema) } },
@@ -31,32 +33,38 @@ const refuse = (c: Context, { retryAfterSeconds }: Refusal) =>
   });
 
 const register = createRoute({
-  method: "post",
+  ...common,
   path: "/register",
   operationId: "register",
-  tags,
   summary: "Create an account and sign in",
-  request: { body: jsonBody(credentialsSchema) },
+  description:
+    "Stores a new account for the e-mail (a taken one is a 409) and answers its first token pair. Anyone may " +
+    "call it, within the sign-in attempts' rate limits (429).",
+  request: { query: noQuery, body: jsonBody(credentialsSchema) },
   responses: { 201: tokensResponse("Account created"), ...bodyErrors, ...errorResponses(409), ...tooManyAttempts },
 });
 
 const login = createRoute({
-  method: "post",
+  ...common,
   path: "/login",
   operationId: "login",
-  tags,
   summary: "Sign in with e-mail and password",
-  request: { body: jsonBody(credentialsSchema) },
+  description:
+    "Checks the e-mail and password and answers a new token pair; a wrong password and an unknown e-mail get the " +
+    "same 401. Anyone may call it, within the sign-in attempts' rate limits (429).",
+  request: { query: noQuery, body: jsonBody(credentialsSchema) },
   responses: { 200: tokensResponse("Signed in"), ...bodyErrors, ...errorResponses(401), ...tooManyAttempts },
 });
 
 const refresh = createRoute({
-  method: "post",
+  ...common,
   path: "/refresh",
   operationId: "refresh",
-  tags,
   summary: "Exchange a refresh token for a new access token (the refresh token is rotated)",
-  request: { body: jsonBody(refreshRequestSchema) },
+  description:
+    "Answers a new access token for a live refresh token and replaces that refresh token: each works once, and " +
+    "presenting a used one revokes its whole family. Anyone may call it, within the rate limits (429).",
+  request: { query: noQuery, body: jsonBody(refreshRequestSchema) },
   responses: {
     200: tokensResponse("New access token and rotated refresh token"),
     ...bodyErrors,

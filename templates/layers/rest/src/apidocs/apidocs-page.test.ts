@@ -4,7 +4,7 @@ import { mountApiDocs } from "./apidocs.ts";
 
 function docsApp() {
   const app = createRouter();
-  mountApiDocs(app, { title: "test-service", version: "1.0.0" }, {});
+  mountApiDocs(app, []);
   return app;
 }
 

@@ -48,14 +48,17 @@ describe("OpenAPI contract", () => {
     }
   });
 
-  test("an unknown path and a path's other method answer as components.responses describe them", async () => {
-    const { app } = createTestApp();
-    const { components }: Json = await (await app.request("/apidocs/openapi.json")).json();
-    expect(components.responses.NotFound.content["application/json"].schema).toEqual({
+  test("NOT_FOUND is components.responses.NotFound, which the operations that read by id refer to", async () => {
+    const document = await documentOf();
+    expect(document.components.responses.NotFound.content["application/json"].schema).toEqual({
       $ref: "#/components/schemas/Error",
     });
-    expect(Object.keys(components.responses.MethodNotAllowed.headers)).toEqual(["Allow"]);
-
+    const byId = operationsOf(document).filter(([name]) => name.endsWith("/{id}"));
+    expect(byId.length).toBeGreaterThan(0);
+    for (const [name, operation] of byId) {
+      expect([name, operation.responses["404"]]).toEqual([name, { $ref: "#/components/responses/NotFound" }]);
+    }
+    const { app } = createTestApp();
     const answer = async (path: string, method = "GET") => {
       const response = await app.request(path, { method });
       const body: Json = await response.json();
@@ -63,6 +66,31 @@ describe("OpenAPI contract", () => {
     };
     expect(await answer("/no/such/route")).toEqual([404, null, "NOT_FOUND"]);
     expect(await answer("/health", "DELETE")).toEqual([405, "GET, HEAD", "METHOD_NOT_ALLOWED"]);
+  });
+
+  test("every operation says who may call it: a security requirement, or [] for a public one", async () => {
+    for (const [name, operation] of operationsOf(await documentOf())) {
+      expect([name, Array.isArray(operation.security)]).toEqual([name, true]);
+      expect([name, typeof operation.description]).toEqual([name, "string"]);
+      const publicOne = operation.security.length === 0;
+      expect([name, operation.description.includes("Anyone may call it")]).toEqual([name, publicOne]);
+    }
+  });
+
+  test("every tag an operation names is in the document's tags list, with a description (a module lists its own)", async () => {
+    const document = await documentOf();
+    const described = new Map(document.tags.map((tag: Json) => [tag.name, tag.description]));
+    for (const [name, operation] of operationsOf(document)) {
+      for (const tag of operation.tags) expect([name, tag, typeof described.get(tag)]).toEqual([name, tag, "string"]);
+    }
+  });
+
+  test("a probe refuses a query parameter it does not take, as every route does", async () => {
+    const { app } = createTestApp();
+    const response = await app.request("/health/readiness?verbose=1");
+    expect(response.status).toBe(400);
+    const body: Json = await response.json();
+    expect(body.error.code).toBe("VALIDATION_ERROR");
   });
 
   test("an e-mail's documented pattern accepts exactly what the service accepts", async () => {

@@ -26,14 +26,18 @@ interface MediaTypes {
   content?: Record<string, { schema?: object }>;
 }
 
+type Answer = MediaTypes & { headers?: Record<string, { required?: boolean; schema?: object }> };
+
 interface Operation {
   parameters?: Parameter[];
   requestBody?: MediaTypes & { required?: boolean };
-  responses: Record<string, MediaTypes & { headers?: Record<string, { required?: boolean; schema?: object }> }>;
+  /** An answer, or a `$ref` to one of `components.responses`. */
+  responses: Record<string, Answer & { $ref?: string }>;
 }
 
 interface Document {
   paths: Record<string, Record<string, Operation>>;
+  components?: { responses?: Record<string, Answer> };
 }
 
 /** What the contract needs of an app: Hono's `app.request()`, which also takes a `Request`. */
@@ -119,6 +123,12 @@ export class Contract {
     const url = new URL(request.url);
     const fromPath = pathValues(template, url.pathname);
     const reasons: string[] = [];
+    // The service refuses a query parameter the operation does not list (the document's description says so).
+    const inQuery = (operation.parameters ?? []).filter((parameter) => parameter.in === "query");
+    const listed = new Set(inQuery.map((parameter) => parameter.name));
+    for (const name of new Set(url.searchParams.keys())) {
+      if (!listed.has(name)) reasons.push(`${name} is not a parameter of the operation`);
+    }
     for (const [index, parameter] of (operation.parameters ?? []).entries()) {
       if (parameter.in !== "path" && parameter.in !== "query") continue;
       const raw = parameter.in === "path" ? fromPath[parameter.name] : url.searchParams.get(parameter.name);
@@ -175,14 +185,18 @@ export class Contract {
       );
       return;
     }
-    const documented = operation.responses[key] ?? {};
+    // Where the answer is described: in the operation, or in components.responses when it refers to one there.
+    const ref = operation.responses[key]?.$ref?.replace("#/components/responses/", "");
+    const at = ref === undefined ? ["paths", template, method, "responses", key] : ["components", "responses", ref];
+    const documented =
+      (ref === undefined ? operation.responses[key] : this.document.components?.responses?.[ref]) ?? {};
     for (const [header, spec] of Object.entries(documented.headers ?? {})) {
       const value = response.headers.get(header);
       if (value === null) {
         if (spec.required) this.mismatches.push(`${label}: header ${header} is missing`);
         continue;
       }
-      const validate = this.validator("paths", template, method, "responses", key, "headers", header, "schema");
+      const validate = this.validator(...at, "headers", header, "schema");
       const problem = this.problems(validate, typed(value, spec.schema as { type?: unknown }));
       if (problem) this.mismatches.push(`${label}: header ${header} ${problem}`);
     }
@@ -204,7 +218,7 @@ export class Contract {
       this.mismatches.push(`${label}: the body is not JSON: ${text.slice(0, 200)}`);
       return;
     }
-    const validate = this.validator("paths", template, method, "responses", key, "content", type, "schema");
+    const validate = this.validator(...at, "content", type, "schema");
     const problem = this.problems(validate, body);
     if (problem) this.mismatches.push(`${label}: body ${problem}: ${text.slice(0, 300)}`);
   }

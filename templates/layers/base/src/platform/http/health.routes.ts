@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { errorSchema } from "./envelope.ts";
 import { createRouter } from "./router.ts";
 
 export interface HealthOptions {
@@ -31,24 +32,45 @@ const readinessSchema = z
   })
   .openapi("Readiness");
 
-const tags = ["health"];
+// Public (`security: []`): orchestrators and load balancers call them without a token. Like every route, they take
+// no query parameter they do not know: `?verbose` is a 400, not silently ignored.
+const probe = { method: "get" as const, tags: ["health"], security: [], request: { query: z.strictObject({}) } };
+const unknownQuery = {
+  400: {
+    description: "A query parameter was given (VALIDATION_ERROR)",
+    content: { "application/json": { schema: errorSchema } },
+  },
+};
 const health = createRoute({
-  method: "get",
+  ...probe,
   path: "/",
   operationId: "getHealth",
-  tags,
   summary: "Health",
-  responses: { 200: { description: "The service runs", content: { "application/json": { schema: okSchema } } } },
+  description: "Answers 200 while the process runs; checks nothing else (the database neither). Anyone may call it.",
+  responses: {
+    200: { description: "The service runs", content: { "application/json": { schema: okSchema } } },
+    ...unknownQuery,
+  },
 });
-const liveness = createRoute({ ...health, path: "/liveness", operationId: "getLiveness", summary: "Liveness probe" });
+const liveness = createRoute({
+  ...health,
+  path: "/liveness",
+  operationId: "getLiveness",
+  summary: "Liveness probe",
+  description:
+    "For a liveness probe: answers 200 while the process runs, so only a hung process is restarted. Anyone may call it.",
+});
 const readiness = createRoute({
-  method: "get",
+  ...probe,
   path: "/readiness",
   operationId: "getReadiness",
-  tags,
   summary: "Readiness probe (pings the database)",
+  description:
+    "For a readiness probe: 200 when the database answers in time, else 503 with the reason; 503 too from the " +
+    "moment the service begins to shut down. Anyone may call it.",
   responses: {
     200: { description: "Ready", content: { "application/json": { schema: readinessSchema } } },
+    ...unknownQuery,
     503: {
       description: "The database does not answer, or the service is shutting down",
       content: { "application/json": { schema: readinessSchema } },

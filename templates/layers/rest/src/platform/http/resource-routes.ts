@@ -17,6 +17,8 @@ export interface ResourceDocs<Item extends z.ZodType> {
   item: Item;
   /** The OpenAPI security requirement (`[{ <scheme name>: [] }]`); its routes then also answer 401. */
   security?: Array<Record<string, string[]>>;
+  /** Who may write where not every signed-in user may (the routes that answer 403): "its user or an administrator". */
+  writers?: string;
   /** The resource has a unique field: create and replace then also answer 409 (a taken value). */
   conflicts?: boolean;
 }
@@ -44,8 +46,18 @@ export const bodyErrors = errorResponses(400, 413, 415);
  */
 export function resourceRoutes<Item extends z.ZodType>(docs: ResourceDocs<Item>) {
   const { tag, noun, names, item, security } = docs;
-  const common = { tags: [tag], ...(security && { security }) };
+  // An empty `security` says the operation is public (rather than leaving the reader to guess).
+  const common = { tags: [tag], security: security ?? [] };
   const login: ErrorStatus[] = security ? [401] : [];
+  /** What the operation does, then who may call it: a 403 among its errors means only `writers`. */
+  const described = (what: string, errors: ErrorStatus[] = []) => {
+    const who = !security
+      ? "Anyone may call it."
+      : errors.includes(403)
+        ? `Needs an access token: ${docs.writers ?? "an administrator"} (403 for anyone else).`
+        : "Needs an access token (any signed-in user).";
+    return `${what} ${who}`;
+  };
   const taken: ErrorStatus[] = docs.conflicts ? [409] : [];
   const one = (description: string) => ({
     description,
@@ -53,13 +65,14 @@ export function resourceRoutes<Item extends z.ZodType>(docs: ResourceDocs<Item>)
   });
 
   return {
-    create: <Body extends BodySchema>(summary: string, body: Body) =>
+    create: <Body extends BodySchema>(summary: string, body: Body, errors: ErrorStatus[] = []) =>
       createRoute({
         ...common,
         method: "post",
         path: "/",
         operationId: `create${names.one}`,
         summary,
+        description: described(`Stores a new ${noun} and answers it, with its URL in \`Location\`.`, errors),
         request: { query: noQuery, body: jsonBody(body) },
         responses: {
           201: {
@@ -67,7 +80,7 @@ export function resourceRoutes<Item extends z.ZodType>(docs: ResourceDocs<Item>)
             headers: z.object({ Location: z.string().openapi({ example: `/api/v1/${tag}/1` }) }),
           },
           ...bodyErrors,
-          ...errorResponses(...login, ...taken),
+          ...errorResponses(...login, ...errors, ...taken),
         },
       }),
 
@@ -78,6 +91,7 @@ export function resourceRoutes<Item extends z.ZodType>(docs: ResourceDocs<Item>)
         path: "/",
         operationId: `list${names.many}`,
         summary,
+        description: described(`Answers a page of ${tag}: the live ones, oldest first (\`limit\`, \`offset\`).`),
         request: { query: listQuery },
         responses: {
           200: {
@@ -95,6 +109,7 @@ export function resourceRoutes<Item extends z.ZodType>(docs: ResourceDocs<Item>)
         path: "/{id}",
         operationId: `get${names.one}`,
         summary,
+        description: described(`Answers the ${noun} with this id (404 once it is deleted).`),
         request: { params: idParams, query: noQuery },
         responses: { 200: one(`The ${noun}`), ...errorResponses(400, ...login, 404) },
       }),
@@ -107,6 +122,7 @@ export function resourceRoutes<Item extends z.ZodType>(docs: ResourceDocs<Item>)
         // PUT replaces every field (one left out becomes null): the id says so.
         operationId: `replace${names.one}`,
         summary,
+        description: described(`Replaces every field of the ${noun} with the body's and answers the result.`, errors),
         request: { params: idParams, query: noQuery, body: jsonBody(body) },
         responses: {
           200: one(`The updated ${noun}`),
@@ -122,6 +138,10 @@ export function resourceRoutes<Item extends z.ZodType>(docs: ResourceDocs<Item>)
         path: "/{id}",
         operationId: `delete${names.one}`,
         summary,
+        description: described(
+          `Deletes the ${noun}: the row is kept with its deletion time, no route shows it again.`,
+          errors,
+        ),
         request: { params: idParams, query: noQuery },
         responses: {
           200: { description: "Deleted", content: { "application/json": { schema: messageSchema } } },

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { errorCodes } from "./envelope.ts";
+import { errorSchema } from "./envelope.ts";
 
 // The REST templates' envelope beside base's error body: success bodies and the documented error answers.
 
@@ -11,12 +11,15 @@ export const success = <T>(data: T) => ({ status: "success" as const, data });
 /** DELETE answers carry a message instead of data. */
 export const messageSchema = z.object({ status: z.literal("success"), message: z.string() });
 
-const errorSchema = z
-  .object({
-    status: z.literal("error"),
-    error: z.object({ code: z.enum(errorCodes), message: z.string(), details: z.unknown().optional() }),
-  })
-  .openapi("Error");
+/**
+ * NOT_FOUND, the one answer kept in `components.responses` (client generators type it once): a record the request
+ * names by id (in its path or body) does not exist, and it is the answer to a path no route has, too.
+ */
+export const notFoundResponse = {
+  description: "Not found (NOT_FOUND): no record has the id the request names, or no route has this path",
+  content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+};
+const notFound = { $ref: "#/components/responses/NotFound" };
 
 /**
  * OpenAPI `responses` entries for the error answers a route can give, and the 503 of every route that uses the
@@ -27,7 +30,6 @@ export function errorResponses(...statuses: Array<400 | 401 | 403 | 404 | 409 | 
     400: "Invalid input",
     401: "Missing or invalid credentials",
     403: "Not allowed for this user",
-    404: "Not found",
     409: "Conflict",
     413: "Request body too large",
     415: "Request body is not JSON",
@@ -37,26 +39,9 @@ export function errorResponses(...statuses: Array<400 | 401 | 403 | 404 | 409 | 
   return Object.fromEntries(
     [...statuses, 503 as const].map((status) => [
       status,
-      { description: descriptions[status], content: { "application/json": { schema: errorSchema } } },
+      status === 404
+        ? notFound
+        : { description: descriptions[status], content: { "application/json": { schema: errorSchema } } },
     ]),
   );
 }
-
-/**
- * The answers to a request no operation takes, which no operation can list (its own method never gets a 405): a path
- * no route has is a 404, a path's other method a 405 with `Allow`. The document carries them as
- * `components.responses`, where client generators type them; both bodies are the `Error` schema.
- */
-export const routingResponses = {
-  NotFound: {
-    description: "No route has this path (NOT_FOUND)",
-    content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
-  },
-  MethodNotAllowed: {
-    description: "The path has no route for this method (METHOD_NOT_ALLOWED); `Allow` lists the methods it has",
-    headers: {
-      Allow: { description: "The path's methods, e.g. `GET, HEAD, PUT, DELETE`", schema: { type: "string" } },
-    },
-    content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
-  },
-} as const;
