@@ -79,7 +79,7 @@ describe.skipIf(!reachable)("pool.query on a checked-out connection", () => {
     const answers = await Promise.all(Array.from({ length: 6 }, sleep));
     expect(answers.slice(0, 4)).toEqual(answered);
     expect(answers.at(-1)).toMatchObject({ code: "SERVICE_BUSY", retryAfterSeconds: 1 });
-  });
+  }, 15_000);
 
   test("waiting for a free connection while the database answers nothing fails as a timeout, and the connection is not lost", async () => {
     const held = await callbackPool?.promise().getConnection();
