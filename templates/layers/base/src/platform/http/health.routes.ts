@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { afterLoopCatchesUp } from "../service-busy.ts";
+import { afterLoopCatchesUp } from "../loop-timer.ts";
 import { createRouter } from "./router.ts";
 
 export interface HealthOptions {

@@ -1,5 +1,5 @@
 import type { Sql } from "postgres";
-import { afterLoopCatchesUp } from "../service-busy.ts";
+import { afterLoopCatchesUp } from "../loop-timer.ts";
 import { AnswerClock, boundConnectionWait, type StatementBounds } from "./connection-wait.ts";
 import { DatabaseTimeoutError } from "./database-errors.ts";
 

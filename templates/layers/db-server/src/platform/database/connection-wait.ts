@@ -1,4 +1,5 @@
-import { afterLoopCatchesUp, ServiceBusyError } from "../service-busy.ts";
+import { afterLoopCatchesUp } from "../loop-timer.ts";
+import { ServiceBusyError } from "../service-busy.ts";
 import { DatabaseTimeoutError } from "./database-errors.ts";
 import type { DatabaseOptions } from "./database-options.ts";
 
