@@ -26,8 +26,9 @@ describe.skipIf(!server)("a PostgreSQL server's pool", () => {
   test("the pool's connections carry the server's own statement timeout", async () => {
     const handle = await openDatabase(server as string, defaultDatabaseOptions);
     try {
-      const rows = await handle.db.execute(sql`select current_setting('statement_timeout') as limit`);
-      expect(Array.from(rows) as unknown[]).toEqual([{ limit: `${defaultDatabaseOptions.queryTimeoutMs / 1_000}s` }]);
+      const query = sql`select current_setting('statement_timeout') as limit`;
+      const rows = (await handle.db.execute(query)) as unknown as Iterable<{ limit: string }>;
+      expect(Array.from(rows)).toEqual([{ limit: `${defaultDatabaseOptions.queryTimeoutMs / 1_000}s` }]);
     } finally {
       await handle.close();
     }
