@@ -86,7 +86,8 @@ describe.skipIf(!reachable)("pool.query on a checked-out connection", () => {
     const started = performance.now();
     try {
       await expect(pool.query("SELECT 1")).rejects.toMatchObject({ code: "DATABASE_TIMEOUT" });
-      expect(performance.now() - started).toBeLessThan(timeoutMs + 500);
+      // At the statement bound (1 s), not at the wait's own (2.5 s): silence is an outage, not a queue.
+      expect(performance.now() - started).toBeLessThan(poolWaitMs);
     } finally {
       held?.release();
     }

@@ -32,8 +32,12 @@ export function boundConnectionWait(
     const now = performance.now();
     const waited = now - queuedAt;
     const silentFor = now - clock.lastAnswerAt;
-    if (silentFor >= queryTimeoutMs && waited >= queryTimeoutMs) return fail(new DatabaseTimeoutError(queryTimeoutMs));
-    if (waited >= poolWaitMs) return fail(new ServiceBusyError("every database connection is taken", 1));
+    // A timer may fire a millisecond before its time by this clock: that is its time.
+    const reached = (bound: number, elapsed: number) => elapsed + 1 >= bound;
+    if (reached(queryTimeoutMs, silentFor) && reached(queryTimeoutMs, waited)) {
+      return fail(new DatabaseTimeoutError(queryTimeoutMs));
+    }
+    if (reached(poolWaitMs, waited)) return fail(new ServiceBusyError("every database connection is taken", 1));
     // Look again when the silence could reach the bound (an answer meanwhile pushes that back), or the wait its own.
     const untilOutage = Math.max(queryTimeoutMs - silentFor, queryTimeoutMs - waited);
     stop = afterLoopCatchesUp(Math.max(1, Math.min(untilOutage, poolWaitMs - waited)), check);
