@@ -30,8 +30,13 @@ export const baseConfigShape = {
   DATABASE_POOL_MAX: envInteger(1).default(defaultDatabaseOptions.poolMax),
   /** How long connecting to a database server may take. */
   DATABASE_CONNECT_TIMEOUT_MS: envInteger(1).default(defaultDatabaseOptions.connectTimeoutMs),
-  /** How long a statement may take (SQLite: wait for another process's lock) before the request is answered 503. */
+  /**
+   * How long the database may take over a statement (SQLite: wait for another process's lock) before the request is
+   * answered 503 SERVICE_UNAVAILABLE. The wait for a free pool connection does not count.
+   */
   DATABASE_QUERY_TIMEOUT_MS: envInteger(1).default(defaultDatabaseOptions.queryTimeoutMs),
+  /** How long a statement may wait for a free pool connection before the request is answered 503 SERVICE_BUSY. */
+  DATABASE_POOL_WAIT_MS: envInteger(1).default(defaultDatabaseOptions.poolWaitMs),
   /**
    * Whether the service applies pending migrations before it listens (concurrent instances take turns under a lock);
    * `false` when the deployment runs `npm run db:migrate` once instead (a Kubernetes Job, a release step).

@@ -24,20 +24,23 @@ describe("API docs", () => {
     expect(Object.keys(user.get.responses)).not.toContain("403");
   });
 
-  test("every operation that uses the database documents its 503 SERVICE_UNAVAILABLE", async () => {
+  test("every operation that uses the database documents its 503s: SERVICE_UNAVAILABLE, SERVICE_BUSY with Retry-After", async () => {
     const { app } = createTestApp();
     const document: Json = await (await app.request("/apidocs/openapi.json")).json();
     for (const path of ["/api/v1/auth/register", "/api/v1/auth/login", "/api/v1/auth/refresh", "/api/v1/users"]) {
       for (const [method, operation] of Object.entries(document.paths[path] as Record<string, Json>)) {
-        expect([path, method, operation.responses["503"]?.description]).toEqual([
+        const answer = operation.responses["503"];
+        expect([path, method, answer?.description, Object.keys(answer?.headers ?? {})]).toEqual([
           path,
           method,
-          expect.stringContaining("SERVICE_UNAVAILABLE"),
+          expect.stringMatching(/SERVICE_UNAVAILABLE.*SERVICE_BUSY/),
+          ["Retry-After"],
         ]);
       }
     }
     const codes = document.components.schemas.Error.properties.error.properties.code.enum;
     expect(codes).toContain("SERVICE_UNAVAILABLE");
+    expect(codes).toContain("SERVICE_BUSY");
   });
 
   test("every request body is documented closed: additionalProperties false", async () => {

@@ -41,7 +41,11 @@ export const accountsModule = defineModule({
     credentials: new DrizzleCredentialRepository(db),
     refreshTokens: new DrizzleRefreshTokenRepository(db),
     attempts: new DrizzleAttemptCounter(db),
-    hasher: new BcryptPasswordHasher(config.BCRYPT_ROUNDS),
+    hasher: new BcryptPasswordHasher({
+      rounds: config.BCRYPT_ROUNDS,
+      workers: config.PASSWORD_HASH_WORKERS,
+      queueMax: config.PASSWORD_HASH_QUEUE_MAX,
+    }),
   }),
   provide: ({ config, adapters: { users, credentials, refreshTokens, attempts, hasher } }) => {
     const tokens = new JwtTokenIssuer({

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { envInteger } from "../platform/config.ts";
 import { normalizeEmail } from "../platform/email.ts";
+import { defaultHashingWorkers } from "./bcrypt-password-hasher.ts";
 import { noDevelopmentSecretInProduction } from "./development-secret.ts";
 
 const utf8Length = (value: string) => new TextEncoder().encode(value).length;
@@ -16,6 +17,10 @@ export const authConfig = {
     REFRESH_TOKEN_TTL_SECONDS: envInteger(1).default(7 * 24 * 3600),
     /** bcrypt cost factor (each +1 doubles the hashing time). */
     BCRYPT_ROUNDS: envInteger(4, 15).default(10),
+    /** Threads hashing passwords (sign-up, login), off the event loop. Default: the cores less one, at least one. */
+    PASSWORD_HASH_WORKERS: envInteger(1).default(defaultHashingWorkers),
+    /** Sign-ups and logins waiting for a hashing thread at most; more are answered 503 SERVICE_BUSY. */
+    PASSWORD_HASH_QUEUE_MAX: envInteger(1).default(200),
     /** Administrators, who may change and delete every user: comma-separated e-mails, normalised like every e-mail. */
     ADMIN_EMAILS: z
       .string()

@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { Writable } from "node:stream";
 import { pino } from "pino";
 import { createTestApp, graphql, type TestApp } from "../../test/support/test-app.ts";
+import { ServiceBusyError } from "../platform/service-busy.ts";
 
 /** A test app whose repository fails as a broken database would, and the log lines it writes. */
 function failingApp(env: Record<string, string>): { app: TestApp; lines: string[] } {
@@ -33,6 +34,16 @@ describe("unexpected errors", () => {
     ]);
     expect(JSON.stringify(body)).not.toContain("ECONNREFUSED");
     expect(lines.join("")).toContain("ECONNREFUSED");
+  });
+
+  test("a busy service is SERVICE_BUSY with the seconds to wait, not an internal error", async () => {
+    const { app, users } = createTestApp({ env: { APP_ENV: "production" }, logger: pino({ level: "silent" }) });
+    users.list = () => Promise.reject(new ServiceBusyError("every database connection is taken", 1));
+    const { body } = await graphql(app, "{ users { id } }");
+    expect(body.errors[0]).toMatchObject({
+      message: "The service is busy: try again in 1 s",
+      extensions: { code: "SERVICE_BUSY", retryAfterSeconds: 1 },
+    });
   });
 
   test("show their message and stack with APP_ENV=development", async () => {

@@ -3,6 +3,7 @@ import { isDatabaseUnavailable } from "../platform/database/database-unavailable
 import { developmentDetails } from "../platform/error-details.ts";
 import { DomainError, type DomainErrorCode } from "../platform/errors.ts";
 import type { Logger } from "../platform/logger.ts";
+import { ServiceBusyError, serviceBusyMessage } from "../platform/service-busy.ts";
 import { withoutSuggestion } from "./plugins.ts";
 
 /** The `extensions.code` of each domain error (Apollo's names, which GraphQL clients know). */
@@ -38,8 +39,8 @@ function withoutParserError(error: GraphQLError): GraphQLError {
  * yoga's `maskError`, for every error of an answer. What a resolver threw becomes a GraphQL error with
  * `extensions.code`: domain errors keep their message (BAD_USER_INPUT lists the offending `fields`); anything else is
  * logged and answered INTERNAL_SERVER_ERROR without its message or stack, unless `development` (APP_ENV=development:
- * even then without a query's parameters);
- * a database that does not answer is SERVICE_UNAVAILABLE, which the client may retry.
+ * even then without a query's parameters); a database that does not answer is SERVICE_UNAVAILABLE, which the client
+ * may retry, and a service with more work queued than it takes on is SERVICE_BUSY, with `retryAfterSeconds`.
  * graphql-js's errors about the request itself (a variable of the wrong type) are BAD_USER_INPUT, without a
  * suggestion of the field meant outside development; yoga's about the transport (malformed JSON) keep their code.
  */
@@ -57,6 +58,13 @@ export function maskError(logger: Logger, development: boolean) {
     if (original instanceof DomainError) {
       const fields = original.code === "VALIDATION_ERROR" && original.details ? { fields: original.details } : {};
       return answer(graphqlError, original.message, { code: codeOf[original.code], ...fields });
+    }
+    if (original instanceof ServiceBusyError) {
+      logger.warn({ err: original, path: graphqlError.path?.join(".") }, "service busy");
+      return answer(graphqlError, serviceBusyMessage(original.retryAfterSeconds), {
+        code: "SERVICE_BUSY",
+        retryAfterSeconds: original.retryAfterSeconds,
+      });
     }
     if (isDatabaseUnavailable(original)) {
       logger.warn({ err: original, path: graphqlError.path?.join(".") }, "database unavailable");

@@ -13,6 +13,7 @@ export const errorCodes = [
   "TOO_MANY_REQUESTS",
   "INTERNAL_ERROR",
   "SERVICE_UNAVAILABLE",
+  "SERVICE_BUSY",
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -1,10 +1,14 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { afterLoopCatchesUp } from "../loop-timer.ts";
 import { errorSchema } from "./envelope.ts";
 import { createRouter } from "./router.ts";
 
 export interface HealthOptions {
   service: string;
-  /** Resolves when the database answers; readiness fails when it rejects or takes longer than `timeoutMs`. */
+  /**
+   * Resolves when the database answers; readiness fails when it rejects or takes longer than `timeoutMs`. It asks on
+   * a connection of its own, so a busy pool does not make a healthy instance look down.
+   */
   pingDatabase: () => Promise<void>;
   timeoutMs?: number;
   /** Aborted when the service begins to shut down: readiness then answers 503 without asking the database. */
@@ -79,11 +83,11 @@ const readiness = createRoute({
 });
 
 function withTimeout(promise: Promise<void>, ms: number): Promise<void> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  let stop = () => {};
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`database did not answer within ${ms} ms`)), ms);
+    stop = afterLoopCatchesUp(ms, () => reject(new Error(`database did not answer within ${ms} ms`)));
   });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+  return Promise.race([promise, timeout]).finally(stop);
 }
 
 export function healthRoutes({ service, pingDatabase, timeoutMs = 2_000, draining }: HealthOptions) {

@@ -6,10 +6,13 @@ import { splitDatabaseUrl } from "./database-url.ts";
 
 // One connection at most, so which connection a statement ran on tells whether the last one was given back.
 const server = serverlessDatabaseUrl ? splitDatabaseUrl(serverlessDatabaseUrl).server : undefined;
-/** Each statement's bound, the wait for the connection included. */
+/** Each statement's bound once it has a connection; the wait for one has its own. */
 const timeoutMs = 1_000;
+const poolWaitMs = 2_500;
 const callbackPool = server ? mysql.createPool({ uri: server, connectionLimit: 1, connectTimeout: 3_000 }) : undefined;
-const pool = callbackPool ? queriesOnCheckedOutConnections(callbackPool, timeoutMs).promise() : undefined;
+const pool = callbackPool
+  ? queriesOnCheckedOutConnections(callbackPool, { queryTimeoutMs: timeoutMs, poolWaitMs }).promise()
+  : undefined;
 afterAll(() => pool?.end());
 // Like the repository tests: without a reachable server these are skipped with a warning.
 const reachable = await pool?.query("SELECT 1").then(
@@ -62,12 +65,29 @@ describe.skipIf(!reachable)("pool.query on a checked-out connection", () => {
     expect(await connectionId()).not.toBe(before);
   });
 
-  test("waiting for a free connection counts against the timeout, and the connection is not lost", async () => {
+  test("a statement that waits for the connection longer than the statement bound is no database timeout", async () => {
+    // Four statements of 600 ms on the one connection: the last waits ~1.8 s for it, beyond the 1 s bound, while the
+    // database answers the others: a queue, not an outage.
+    const sleep = () =>
+      pool.query("SELECT SLEEP(0.6)").then(
+        () => "answered",
+        (error: unknown) => error,
+      );
+    const answered = ["answered", "answered", "answered", "answered"];
+    expect(await Promise.all(Array.from({ length: 4 }, sleep))).toEqual(answered);
+    // The sixth waits ~3 s, past DATABASE_POOL_WAIT_MS: answered busy, never as a database timeout.
+    const answers = await Promise.all(Array.from({ length: 6 }, sleep));
+    expect(answers.slice(0, 4)).toEqual(answered);
+    expect(answers.at(-1)).toMatchObject({ code: "SERVICE_BUSY", retryAfterSeconds: 1 });
+  }, 15_000);
+
+  test("waiting for a free connection while the database answers nothing fails as a timeout, and the connection is not lost", async () => {
     const held = await callbackPool?.promise().getConnection();
     const started = performance.now();
     try {
       await expect(pool.query("SELECT 1")).rejects.toMatchObject({ code: "DATABASE_TIMEOUT" });
-      expect(performance.now() - started).toBeLessThan(timeoutMs + 500);
+      // At the statement bound (1 s), not at the wait's own (2.5 s): silence is an outage, not a queue.
+      expect(performance.now() - started).toBeLessThan(poolWaitMs);
     } finally {
       held?.release();
     }

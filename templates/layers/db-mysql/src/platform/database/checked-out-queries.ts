@@ -1,5 +1,5 @@
 import type { Pool, PoolConnection, QueryOptions, QueryValues } from "mysql2";
-import { DatabaseTimeoutError } from "./database-errors.ts";
+import { AnswerClock, boundConnectionWait, type StatementBounds } from "./connection-wait.ts";
 
 /** Errors after which the connection is dropped rather than reused, as mysql2's pool does: the server went read-only. */
 const READ_ONLY_ERRNOS = new Set([
@@ -16,23 +16,23 @@ const isReadOnlyError = (error: Error | null) => READ_ONLY_ERRNOS.has((error as 
 const isTimeout = (error: Error | null) => (error as { code?: unknown } | null)?.code === "PROTOCOL_SEQUENCE_TIMEOUT";
 
 /**
- * Takes a connection from the pool, or fails with a DatabaseTimeoutError after `timeoutMs`: mysql2 lets a caller wait
- * for a free connection as long as it takes. A connection handed over after that goes straight back.
+ * Takes a connection from the pool within the bounds of boundConnectionWait: mysql2 lets a caller wait for a free
+ * connection as long as it takes. A connection handed over after that goes straight back.
  */
 function checkOut(
   pool: Pool,
-  timeoutMs: number,
+  wait: (fail: (error: Error) => void) => () => void,
   callback: (error: Error | null, connection: PoolConnection) => void,
 ): void {
   let waiting = true;
-  const timer = setTimeout(() => {
+  const stop = wait((error) => {
     waiting = false;
-    callback(new DatabaseTimeoutError(timeoutMs), undefined as never);
-  }, timeoutMs);
+    callback(error, undefined as never);
+  });
   pool.getConnection((error, connection) => {
     if (!waiting) return error ? undefined : connection.release();
     waiting = false;
-    clearTimeout(timer);
+    stop();
     callback(error, connection);
   });
 }
@@ -44,21 +44,25 @@ function checkOut(
  * load ~1.4 KB per statement goes to the old generation, and the full collections that clear it away cost a request
  * on Node.js and Deno up to half as much again after the heap was shrunk in an idle minute (docs/database.md).
  * It answers through the callback only, with no query object to stream from (Drizzle streams on a connection it takes).
- * Each statement gets `timeoutMs` from the call, the wait for a connection included; a connection whose statement
- * timed out is closed, not reused: its server may never answer.
+ * The wait for a connection is bounded as boundConnectionWait tells; once it has one, a statement gets
+ * `queryTimeoutMs` (mysql2's `timeout`). A connection whose statement timed out is closed, not reused: its server may
+ * never answer.
  */
-export function queriesOnCheckedOutConnections(pool: Pool, timeoutMs: number): Pool {
+export function queriesOnCheckedOutConnections(pool: Pool, bounds: StatementBounds): Pool {
+  const clock = new AnswerClock();
+  const wait = (fail: (error: Error) => void) => boundConnectionWait(clock, bounds, fail);
   const query = (sql: unknown, valuesOrCallback: unknown, maybeCallback?: Callback) => {
     const callback = (typeof valuesOrCallback === "function" ? valuesOrCallback : maybeCallback) as Callback;
-    const deadline = performance.now() + timeoutMs;
-    checkOut(pool, timeoutMs, (error, connection) => {
+    checkOut(pool, wait, (error, connection) => {
       if (error) return callback(error);
       const done: Callback = (queryError, ...results) => {
         if (isReadOnlyError(queryError) || isTimeout(queryError)) connection.destroy();
         else connection.release();
+        // Rows, or the server's own refusal, are an answer; a lost connection or a timeout is not.
+        if (!(queryError as { fatal?: boolean } | null)?.fatal && !isTimeout(queryError)) clock.answered();
         callback(queryError, ...results);
       };
-      const timeout = Math.max(1, Math.ceil(deadline - performance.now()));
+      const timeout = bounds.queryTimeoutMs;
       const options: QueryOptions = typeof sql === "string" ? { sql, timeout } : { ...(sql as QueryOptions), timeout };
       if (typeof valuesOrCallback === "function") connection.query(options, done);
       else connection.query(options, valuesOrCallback as QueryValues, done);

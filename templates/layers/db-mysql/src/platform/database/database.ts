@@ -19,6 +19,7 @@ import { type DatabaseOptions, defaultDatabaseOptions } from "./database-options
 import { splitDatabaseUrl } from "./database-url.ts";
 import type { AppDatabase } from "./dialect.ts";
 import { withMigrationLock } from "./migration-lock.ts";
+import { withServerStatementTimeout } from "./server-statement-timeout.ts";
 
 const migrationsFolder = fileURLToPath(new URL("../../../drizzle", import.meta.url));
 
@@ -79,29 +80,47 @@ export async function openDatabase(
   }
   // Drizzle gets the callback pool as its first argument and wraps it itself; its `{ client }` form misdetects pools.
   const pool = queriesOnCheckedOutConnections(
+    withServerStatementTimeout(
+      mysql.createPool({
+        uri: url,
+        connectionLimit: options.poolMax,
+        connectTimeout: options.connectTimeoutMs,
+        enableKeepAlive: true,
+      }),
+      options.queryTimeoutMs,
+    ),
+    options,
+  );
+  const db = drizzle(wrappedDatabaseClient(pool), { mode: "default" });
+  // Readiness asks on a connection of its own: it measures the database, not the queue for the pool's connections.
+  const pinger = queriesOnCheckedOutConnections(
     mysql.createPool({
       uri: url,
-      connectionLimit: options.poolMax,
+      connectionLimit: 1,
       connectTimeout: options.connectTimeoutMs,
       enableKeepAlive: true,
     }),
-    options.queryTimeoutMs,
-  );
-  const db = drizzle(wrappedDatabaseClient(pool), { mode: "default" });
-  const promisePool = pool.promise();
+    options,
+  ).promise();
   const ping = async () => {
-    await promisePool.query("SELECT 1");
+    await pinger.query("SELECT 1");
+  };
+  const close = async () => {
+    await Promise.all([pool.promise().end(), pinger.end()]);
   };
   try {
     // Connects now, so that a database this user may not use fails the start-up rather than the first request.
     await ping();
   } catch (error) {
-    await promisePool.end();
+    await close();
     throw startupError(error, url);
   }
   const migrateUnderLock = async () => {
+    // On the lock's own connection, without the pool's statement time limit: a migration may take its time.
     const lock = await createConnection({ uri: url, connectTimeout: options.connectTimeoutMs });
-    await withMigrationLock(lock, databaseServer(url, 3306), () => migrate(db, { migrationsFolder }));
+    await withMigrationLock(lock, databaseServer(url, 3306), () =>
+      migrate(drizzle(lock, { mode: "default" }), { migrationsFolder }),
+    );
   };
   return {
     db,
@@ -110,6 +129,6 @@ export async function openDatabase(
         throw startupError(error, url);
       }),
     ping,
-    close: () => promisePool.end(),
+    close,
   };
 }

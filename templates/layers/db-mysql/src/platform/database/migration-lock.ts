@@ -6,7 +6,7 @@ import { MIGRATION_LOCK_WAIT_SECONDS } from "./database-handle.ts";
 const lockName = (database: string) => `${database}.migrations`.slice(0, 64);
 
 /**
- * Runs `migrate` while `lock`, a connection of its own, holds a named lock (`GET_LOCK`): instances that start
+ * Runs `migrate` (on `lock` itself) while `lock`, a connection of its own, holds a named lock (`GET_LOCK`): instances that start
  * together migrate one after another, and those after the first find nothing left to do (Drizzle's migrator takes no
  * lock). The lock belongs to that connection, so it is released when the connection closes, also when the process
  * dies while migrating.

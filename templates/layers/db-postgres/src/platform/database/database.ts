@@ -146,29 +146,43 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
   const { migrate } = await import("drizzle-orm/postgres-js/migrator");
+  // The server ends a statement past the bound itself (statement_timeout, a connection parameter), also one the
+  // client stopped waiting for; withQueryTimeout covers a server that fell silent.
   const client = withQueryTimeout(
-    postgres(url, { ...clientOptions(options), max: options.poolMax }),
-    options.queryTimeoutMs,
+    postgres(url, {
+      ...clientOptions(options),
+      max: options.poolMax,
+      connection: { statement_timeout: options.queryTimeoutMs },
+    }),
+    options,
   );
+  // Readiness asks on a connection of its own: it measures the database, not the queue for the pool's connections.
+  const pinger = postgres(url, { ...clientOptions(options), max: 1 });
   const ping = async () => {
-    await client`select 1`;
+    await pinger`select 1`;
+  };
+  const close = async () => {
+    await Promise.all([client.end({ timeout: 5 }), pinger.end({ timeout: 5 })]);
   };
   try {
     await connect(ping, url, postgres, options);
   } catch (error) {
-    await client.end({ timeout: 5 });
+    await close();
     throw startupError(error, url);
   }
   const db = drizzle({ client: wrappedDatabaseClient(client) });
   return {
     db,
-    migrate: () =>
-      withMigrationLock(postgres(url, { ...clientOptions(options), max: 1 }), databaseServer(url, 5432), () =>
-        migrate(db, { migrationsFolder }),
+    migrate: () => {
+      // On the lock's own connection, without the pool's statement_timeout: a migration may take its time.
+      const lock = postgres(url, { ...clientOptions(options), max: 1 });
+      return withMigrationLock(lock, databaseServer(url, 5432), () =>
+        migrate(drizzle({ client: lock }), { migrationsFolder }),
       ).catch((error: unknown) => {
         throw startupError(error, url);
-      }),
+      });
+    },
     ping,
-    close: () => client.end({ timeout: 5 }),
+    close,
   };
 }

@@ -7,11 +7,11 @@ const LOCK_NAME = "drizzle migrations";
 const LOCK_NOT_AVAILABLE = "55P03"; // lock_timeout ran out
 
 /**
- * Runs `migrate` while `lock`, a connection of its own, holds a session-level advisory lock: instances that start
- * together migrate one after another, and those after the first find nothing left to do (Drizzle's migrator takes no
- * lock). The lock lives on a connection outside the service's pool, so migrating never waits for the pool connection
- * the lock would hold, and only `lock_timeout` bounds the wait (no statement timeout). Closing the connection releases
- * the lock, also when the process dies while migrating.
+ * Runs `migrate` (on `lock` itself) while `lock`, a connection of its own, holds a session-level advisory lock:
+ * instances that start together migrate one after another, and those after the first find nothing left to do
+ * (Drizzle's migrator takes no lock). The lock lives on a connection outside the service's pool, so neither the wait
+ * nor the migrations are cut short by the pool's statement bounds: only `lock_timeout` bounds the wait (no statement
+ * timeout). Closing the connection releases the lock, also when the process dies while migrating.
  */
 export async function withMigrationLock(
   lock: Sql,

@@ -91,7 +91,10 @@ export function driverError(error: unknown): unknown {
   return error;
 }
 
-/** A statement that got no answer within DATABASE_QUERY_TIMEOUT_MS, the wait for a free connection included. */
+/**
+ * A statement the database did not answer within DATABASE_QUERY_TIMEOUT_MS of working on it, or one that waited for a
+ * connection while the database answered nothing for as long.
+ */
 export class DatabaseTimeoutError extends Error {
   override name = "DatabaseTimeoutError";
   readonly code = "DATABASE_TIMEOUT";

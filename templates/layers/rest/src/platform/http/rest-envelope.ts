@@ -23,7 +23,7 @@ const notFound = { $ref: "#/components/responses/NotFound" };
 
 /**
  * OpenAPI `responses` entries for the error answers a route can give, and the 503 of every route that uses the
- * database (all that document their errors with this) while the database does not answer.
+ * database (all that document their errors with this) while the database does not answer or the service is busy.
  */
 export function errorResponses(...statuses: Array<400 | 401 | 403 | 404 | 409 | 413 | 415 | 429>) {
   const descriptions = {
@@ -34,14 +34,24 @@ export function errorResponses(...statuses: Array<400 | 401 | 403 | 404 | 409 | 
     413: "Request body too large",
     415: "Request body is not JSON",
     429: "Too many attempts: wait the Retry-After header's seconds",
-    503: "The database is not answering (SERVICE_UNAVAILABLE): retry later",
+    503: "The database is not answering (SERVICE_UNAVAILABLE), or the service is busy (SERVICE_BUSY, with Retry-After): retry later",
+  };
+  const retryAfter = {
+    "Retry-After": {
+      description: "With SERVICE_BUSY: seconds to wait before trying again",
+      schema: { type: "integer" as const },
+    },
   };
   return Object.fromEntries(
     [...statuses, 503 as const].map((status) => [
       status,
       status === 404
         ? notFound
-        : { description: descriptions[status], content: { "application/json": { schema: errorSchema } } },
+        : {
+            description: descriptions[status],
+            ...(status === 503 ? { headers: retryAfter } : {}),
+            content: { "application/json": { schema: errorSchema } },
+          },
     ]),
   );
 }

@@ -5,6 +5,7 @@ import { isDatabaseUnavailable } from "../../database/database-unavailable.ts";
 import { developmentDetails } from "../../error-details.ts";
 import { DomainError, type DomainErrorCode } from "../../errors.ts";
 import type { Logger } from "../../logger.ts";
+import { ServiceBusyError, serviceBusyMessage } from "../../service-busy.ts";
 import type { AppEnv } from "../app-env.ts";
 import { type ErrorCode, errorBody } from "../envelope.ts";
 
@@ -35,7 +36,8 @@ function codeOf(status: number): ErrorCode {
 /**
  * Maps every error to the documented body; a 500 shows its stack only when `exposeStack` (APP_ENV=development), and
  * never a query's parameters. A database that does not answer is a 503 the client may retry, not a bug: it is logged
- * as a warning.
+ * as a warning. A service with more work queued than it takes on is a 503 SERVICE_BUSY with Retry-After: the database
+ * is fine.
  */
 export function errorHandler(logger: Logger, exposeStack: boolean): ErrorHandler<AppEnv> {
   return (error, c) => {
@@ -44,6 +46,13 @@ export function errorHandler(logger: Logger, exposeStack: boolean): ErrorHandler
     }
     if (error instanceof HTTPException && error.status < 500) {
       return c.json(errorBody(codeOf(error.status), error.message), error.status);
+    }
+    if (error instanceof ServiceBusyError) {
+      logger.warn({ err: error, requestId: c.get("requestId") }, "service busy");
+      const retryAfter = String(error.retryAfterSeconds);
+      return c.json(errorBody("SERVICE_BUSY", serviceBusyMessage(error.retryAfterSeconds)), 503, {
+        "Retry-After": retryAfter,
+      });
     }
     if (isDatabaseUnavailable(error)) {
       logger.warn({ err: error, requestId: c.get("requestId") }, "database unavailable");
