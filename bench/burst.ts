@@ -12,7 +12,7 @@
  *
  * Variables: BENCH_DATABASE (`postgres`, the default, needs TEST_POSTGRES_URL; `mysql`, needs TEST_MYSQL_URL;
  * `sqlite`), BENCH_RUNTIMES (default `node,bun,deno`), BENCH_SIGNUPS (default 100), BENCH_BASELINE_REF (default
- * `main`; empty: no baseline). The machines are shared: a busy neighbour moves every figure here.
+ * 9ba464a, the templates before the pool wait got its own bound; empty: no baseline). The machines are shared: a busy neighbour moves every figure here.
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -34,7 +34,7 @@ import { createMysqlDatabase, createPostgresDatabase } from "../test/support/ser
 const DATABASE = (process.env.BENCH_DATABASE ?? "postgres") as Database;
 const SELECTED = (process.env.BENCH_RUNTIMES ?? RUNTIMES.join(",")).split(",") as Runtime[];
 const SIGNUPS = Number(process.env.BENCH_SIGNUPS ?? 100);
-const BASELINE_REF = process.env.BENCH_BASELINE_REF ?? "main";
+const BASELINE_REF = process.env.BENCH_BASELINE_REF ?? "9ba464a";
 const SECRET = "a-random-production-secret-of-32-bytes-or-more";
 
 /** A fresh database for one service: its URL and how to remove it. */
