@@ -1,6 +1,7 @@
+import { type Formatter, projectFormatter } from "../generate/biome-format.ts";
 import { usageError } from "../generate/errors.ts";
 import { parseFieldSpec } from "./field-spec.ts";
-import { sha256 } from "./format.ts";
+import { sha256 } from "./hashes.ts";
 import { helperChanges, templateFile } from "./helpers.ts";
 import { stringifyJson } from "./json.ts";
 import { emitContext, type ModelRecord, type ModelTemplate, namesOf, type Related, USER } from "./model.ts";
@@ -189,8 +190,8 @@ const related = (records: ModelRecord[]): Related[] => records.map((record) => (
 
 type ProjectChoices = { template: ModelTemplate; database: Project["database"] };
 
-/** Every file of every model, by path. */
-function emitAll(records: ModelRecord[], project: ProjectChoices) {
+/** Every file of every model, by path, as the project's Biome lays it out. */
+function emitAll(records: ModelRecord[], project: ProjectChoices, format: Formatter) {
   const all = related(records);
   const files = new Map<string, string>();
   for (const record of records) {
@@ -203,6 +204,7 @@ function emitAll(records: ModelRecord[], project: ProjectChoices) {
     files.set(MODEL_RESOLVERS, renderProjectFile("model-resolvers.ts", records, project));
     for (const file of GRAPHQL_SNIPPETS) files.set(`src/graphql/${file}`, templateFile(`snippets/graphql/${file}`));
   }
+  for (const [path, contents] of files) files.set(path, format(path, contents));
   return files;
 }
 
@@ -254,7 +256,8 @@ function unchanged(project: Project, path: string, current: string, previous: st
 }
 
 /**
- * Pure: the project, the request, a way to read its files and the run's time -> every file to create or change.
+ * Pure: the project, the request, a way to read its files and the run's time -> every file to create or change,
+ * each formatted as the project's `biome check --write` would leave it (by Biome itself, whether or not installed).
  * Refuses (usage error) every bad input, and (ManualEditError) every file it would have to change that was edited by
  * hand.
  */
@@ -262,8 +265,9 @@ export function planAddModel(project: Project, request: AddModelRequest, read: R
   const options = { template: project.template, database: project.database };
   const notices: string[] = [];
   const { model, records, addsModel } = nextRecords(project, request, notices);
-  const before = emitAll(project.models, options);
-  const after = emitAll(records, options);
+  const format = projectFormatter(read("biome.json"));
+  const before = emitAll(project.models, options, format);
+  const after = emitAll(records, options, format);
   const create: EmittedFile[] = [];
   const change: FileChange[] = [];
   const edited: string[] = [];
@@ -296,7 +300,9 @@ export function planAddModel(project: Project, request: AddModelRequest, read: R
       throw new ManualEditError(
         `${path} is missing: add-model registers models there; restore it from version control.`,
       );
-    change.push({ path, before: current, after: edit(current) });
+    const edited = edit(current);
+    // A file the patch leaves alone (the user made the edit already) is not reformatted either.
+    change.push({ path, before: current, after: edited === current ? current : format(path, edited) });
   };
   if (addsModel) {
     const names = namesOf(model);
@@ -309,8 +315,9 @@ export function planAddModel(project: Project, request: AddModelRequest, read: R
   // The helpers the models' files are the first to import (a float column's type, a relation's reference column…).
   const written = [...after.values(), ...change.map((file) => file.after)];
   for (const helper of helperChanges(written, project.database, read)) {
-    if (helper.before === undefined) create.push({ path: helper.path, contents: helper.after });
-    else change.push({ path: helper.path, before: helper.before, after: helper.after });
+    const contents = format(helper.path, helper.after);
+    if (helper.before === undefined) create.push({ path: helper.path, contents });
+    else change.push({ path: helper.path, before: helper.before, after: contents });
   }
   const readme = read("README.md");
   if (readme !== undefined) {

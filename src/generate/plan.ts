@@ -1,5 +1,6 @@
 import { SAMPLE_DIR } from "../add-model/render/resource.ts";
 import { templateUserFiles } from "../add-model/render/template-users.ts";
+import { projectFormatter } from "./biome-format.ts";
 import { mergeEnv } from "./merge-env.ts";
 import { mergeJson } from "./merge-json.ts";
 import { mergeMarkdown } from "./merge-markdown.ts";
@@ -83,7 +84,7 @@ function renderedUsers(tree: TemplateTree, options: ProjectOptions): Array<[stri
   ]);
 }
 
-/** Pure: options + template tree -> the files of the project, sorted by path. */
+/** Pure: options + template tree -> the files of the project, sorted by path, each as the project's Biome lays it out. */
 export function planProject(tree: TemplateTree, options: ProjectOptions): PlannedFile[] {
   const files = new Map<string, LayeredFile>(renderedUsers(tree, options));
   const sources = Object.entries(tree.files);
@@ -103,10 +104,12 @@ export function planProject(tree: TemplateTree, options: ProjectOptions): Planne
     }
   }
   const values = { ...placeholders(options), ...moduleListPlaceholders(files.keys()) };
+  const biomeJson = files.get("biome.json");
+  const format = projectFormatter(biomeJson && substitute(biomeJson.contents, values));
   const planned: PlannedFile[] = [...files].map(([path, { layers, ...file }]) => ({
     path,
     mode: file.mode,
-    contents: substitute(file.contents, values),
+    contents: format(path, substitute(file.contents, values)),
     layers,
   }));
   planned.push({
