@@ -1,4 +1,4 @@
-import { main, type ProjectKey, Workspace } from "@biomejs/wasm-nodejs";
+import type { ProjectKey, Workspace } from "@biomejs/wasm-nodejs";
 
 /** A file's text as the project's `biome check --write` leaves it (unchanged when Biome does not check the file). */
 export type Formatter = (path: string, contents: string) => string;
@@ -8,11 +8,15 @@ const ROOT = "/project";
 
 let workspace: Workspace | undefined;
 
-/** Biome's workspace, loaded once per process (compiling its WebAssembly takes a few tens of milliseconds). */
+/**
+ * Biome's workspace, loaded once per process on first use: the module compiles its WebAssembly (tens of megabytes,
+ * some hundreds of milliseconds) as it is loaded, which a command's `--help` should not wait for.
+ */
 function biome(): Workspace {
   if (!workspace) {
-    main();
-    workspace = new Workspace();
+    const wasm = require("@biomejs/wasm-nodejs") as typeof import("@biomejs/wasm-nodejs");
+    wasm.main();
+    workspace = new wasm.Workspace();
   }
   return workspace;
 }
@@ -41,7 +45,17 @@ export function projectFormatter(biomeJson: string | undefined): Formatter {
   } catch (error) {
     throw new Error(`Biome rejects the project's biome.json: ${(error as Error).message}`);
   }
-  return (path, contents) => formatFile(workspace, projectKey, `${ROOT}/${path}`, contents);
+  // add-model renders every model's files before and after its run: most are the same text twice.
+  const formatted = new Map<string, string>();
+  return (path, contents) => {
+    const key = `${path}\0${contents}`;
+    let result = formatted.get(key);
+    if (result === undefined) {
+      result = formatFile(workspace, projectKey, `${ROOT}/${path}`, contents);
+      formatted.set(key, result);
+    }
+    return result;
+  };
 }
 
 function formatFile(workspace: Workspace, projectKey: ProjectKey, path: string, contents: string): string {
