@@ -10,59 +10,16 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { executePlan } from "../../src/add-model/execute.ts";
-import type { Field } from "../../src/add-model/field-spec.ts";
-import type { ModelRecord } from "../../src/add-model/model.ts";
-import { type AddModelRequest, planAddModel } from "../../src/add-model/plan.ts";
+import { planAddModel } from "../../src/add-model/plan.ts";
 import { projectFile, readProject } from "../../src/add-model/project.ts";
 import { DATABASES } from "../../src/generate/choices.ts";
 import { loadTemplateDir } from "../../src/generate/load-template-dir.ts";
 import { planProject } from "../../src/generate/plan.ts";
 import { repositoryTemplates } from "../../src/generate/template-source.ts";
-import { field, MODEL_SHAPES, model, TEMPLATES } from "./model-shapes.ts";
+import { chainRequests, LONG_NAMES, MODEL_SHAPES, TEMPLATES } from "./model-shapes.ts";
 
 const ROOT = join(import.meta.dir, "..", "..");
 const BIOME = join(ROOT, "node_modules", ".bin", "biome");
-
-/** A child whose names make the sample's lines too long for one line: Biome must break them. */
-const LONG_NAMES = model(
-  "InternationalShipmentCustomsDeclaration",
-  [
-    field("harmonized_commodity_classification_code", "string", "unique", "notNull", "index"),
-    field("estimated_clearance_duration_in_business_days", "uint", "notNull"),
-    field("declared_value_in_the_currency_of_origin", "float64"),
-  ],
-  { belongsTo: ["Person", "Product"] },
-);
-
-const fieldsArg = (fields: Field[]) =>
-  fields
-    .map((f) =>
-      [f.name, f.type, f.unique && "unique", f.notNull && "not_null", f.index && "index"].filter(Boolean).join(":"),
-    )
-    .join(",");
-
-/** The add-model runs that build `records`: each model added with its parents, then each `--has-many` in a run of its own. */
-function requests(records: ModelRecord[]): AddModelRequest[] {
-  const added = records.map((record) => ({
-    name: record.name,
-    fields: fieldsArg(record.fields),
-    belongsTo: record.belongsTo,
-    hasMany: [],
-    public: record.public,
-    plural: record.plural ?? undefined,
-  }));
-  const related = records
-    .filter((record) => record.hasMany.length > 0)
-    .map((record) => ({
-      name: record.name,
-      fields: undefined,
-      belongsTo: [],
-      hasMany: record.hasMany,
-      public: false,
-      plural: undefined,
-    }));
-  return [...added, ...related];
-}
 
 describe("scaffold new + add-model, before npm install", () => {
   test("the repository's Biome is the version the generated projects pin", async () => {
@@ -85,7 +42,7 @@ describe("scaffold new + add-model, before npm install", () => {
             await writeFile(join(dir, file.path), file.contents);
           }
           const shapes = [...MODEL_SHAPES, LONG_NAMES].map((m) => (template === "full" ? m : { ...m, public: false }));
-          for (const [i, request] of requests(shapes).entries()) {
+          for (const [i, request] of chainRequests(shapes).entries()) {
             const plan = planAddModel(readProject(dir), request, projectFile(dir), new Date(Date.UTC(2026, 0, 1, i)));
             await executePlan(dir, plan, new AbortController().signal);
           }

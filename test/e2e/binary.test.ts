@@ -156,7 +156,7 @@ describe.skipIf(!host)("the compiled binary", () => {
     const tracked = (dir: string) => Bun.spawnSync(["git", "ls-files"], { cwd: join(dir, "demo") }).stdout.toString();
     expect(tracked(fromBinary)).toBe(tracked(fromSource));
     expect(tracked(fromBinary).split("\n")).toContain("scaffold.json");
-  }, 60_000);
+  }, 180_000);
 
   test("carries Biome's WebAssembly inside: it never looks for it in the build machine's node_modules", async () => {
     const onDisk = realpathSync(join(repoRoot, "node_modules/@biomejs/wasm-nodejs"));
