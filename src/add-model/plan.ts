@@ -2,7 +2,6 @@ import { type Formatter, projectFormatter } from "../generate/biome-format.ts";
 import { usageError } from "../generate/errors.ts";
 import { parseFieldSpec } from "./field-spec.ts";
 import { sha256 } from "./hashes.ts";
-import { helperChanges, templateFile } from "./helpers.ts";
 import { stringifyJson } from "./json.ts";
 import { emitContext, type ModelRecord, type ModelTemplate, namesOf, type Related, USER } from "./model.ts";
 import { modelNames } from "./names.ts";
@@ -57,8 +56,6 @@ const TEST_APP = "test/support/test-app.ts";
 /** The files over every model (or every model of the template's users), each rendered from its sample. */
 const MODEL_ADAPTERS = "test/support/model-adapters.ts";
 const MODEL_RESOLVERS = "src/graphql/model-resolvers.ts";
-/** What the models' resolvers import from src/graphql/, copied with the first model from templates/snippets/graphql/. */
-const GRAPHQL_SNIPPETS = ["batch-loader.ts"];
 
 /** The types every GraphQL schema (or this template's) already has. */
 const GRAPHQL_NAMES = ["Query", "Mutation", "Subscription", "Time", "Int", "Float", "String", "Boolean", "ID"];
@@ -202,7 +199,6 @@ function emitAll(records: ModelRecord[], project: ProjectChoices, format: Format
   if (records.length > 0) files.set(MODEL_ADAPTERS, renderProjectFile("model-adapters.ts", records, project));
   if (records.length > 0 && project.template === "graphql") {
     files.set(MODEL_RESOLVERS, renderProjectFile("model-resolvers.ts", records, project));
-    for (const file of GRAPHQL_SNIPPETS) files.set(`src/graphql/${file}`, templateFile(`snippets/graphql/${file}`));
   }
   for (const [path, contents] of files) files.set(path, format(path, contents));
   return files;
@@ -311,13 +307,6 @@ export function planAddModel(project: Project, request: AddModelRequest, read: R
     patch(MODULE_LIST, (code) => addToModuleList(MODULE_LIST, code, `${names.pluralCamel}Module`, module));
     if (project.models.length === 0) patch(TEST_APP, (code) => spreadModelAdapters(TEST_APP, code));
     if (project.models.length === 0 && project.template === "graphql") patch(GRAPHQL_SERVER_PATH, addModelResolvers);
-  }
-  // The helpers the models' files are the first to import (a float column's type, a relation's reference column…).
-  const written = [...after.values(), ...change.map((file) => file.after)];
-  for (const helper of helperChanges(written, project.database, read)) {
-    const contents = format(helper.path, helper.after);
-    if (helper.before === undefined) create.push({ path: helper.path, contents });
-    else change.push({ path: helper.path, before: helper.before, after: contents });
   }
   const readme = read("README.md");
   if (readme !== undefined) {

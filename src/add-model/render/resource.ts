@@ -1,5 +1,5 @@
-import { templateFile } from "../helpers.ts";
 import type { EmitContext, Related } from "../model.ts";
+import { templateFile } from "../template-file.ts";
 import { pruneImports } from "./imports.ts";
 import { resourceScope } from "./scope.ts";
 import { parseTemplate, renderNodes, type Scope } from "./template.ts";
