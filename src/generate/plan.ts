@@ -106,12 +106,13 @@ export function planProject(tree: TemplateTree, options: ProjectOptions): Planne
   const values = { ...placeholders(options), ...moduleListPlaceholders(files.keys()) };
   const biomeJson = files.get("biome.json");
   const format = projectFormatter(biomeJson && substitute(biomeJson.contents, values));
-  const planned: PlannedFile[] = [...files].map(([path, { layers, ...file }]) => ({
-    path,
-    mode: file.mode,
-    contents: format(path, substitute(file.contents, values)),
-    layers,
-  }));
+  const planned: PlannedFile[] = [...files].map(([path, { layers, ...file }]) => {
+    const contents = substitute(file.contents, values);
+    // A layer's file as it is in the templates is already as Biome leaves it (the generated projects' lint checks
+    // it); what the generator composes is formatted: the rendered users, merged files, a placeholder's value.
+    const composed = layers.length > 1 || layers[0] === SAMPLE_DIR || contents !== file.contents;
+    return { path, mode: file.mode, contents: composed ? format(path, contents) : contents, layers };
+  });
   planned.push({
     path: "scaffold.json",
     mode: 0o644,
