@@ -6,7 +6,7 @@
  * `biome check`. The one difference left is the migration: drizzle-kit, when installed, writes it under drizzle/.
  */
 import { describe, expect, test } from "bun:test";
-import { mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, symlink, unlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { executePlan } from "../../src/add-model/execute.ts";
@@ -51,16 +51,18 @@ describe("add-model before and after npm install", () => {
         await symlink(join(installed(), "node_modules"), join(withModules, "node_modules"));
         await runChain();
 
+        const modules = join(withModules, "node_modules");
+        const biome = join(modules, ".bin", "biome");
+        expectSuccess("biome check", await runCommand(biome, ["check", "."], { cwd: withModules, timeoutMs: 120_000 }));
+        await unlink(modules);
+
         const before = await snapshot(bare);
         const after = await snapshot(withModules);
         const paths = new Set([...Object.keys(before), ...Object.keys(after)]);
-        const differing = [...paths].filter((path) => path !== "node_modules" && after[path] !== before[path]);
+        const differing = [...paths].filter((path) => after[path] !== before[path]);
         // drizzle-kit's migrations (SQL, snapshot, journal entry) are all that the installed project has in addition.
         expect(differing.filter((path) => !path.startsWith("drizzle/"))).toEqual([]);
         expect(differing.some((path) => /^drizzle\/\d{4}_add_categories\.sql$/.test(path))).toBe(true);
-
-        const biome = join(withModules, "node_modules", ".bin", "biome");
-        expectSuccess("biome check", await runCommand(biome, ["check", "."], { cwd: withModules, timeoutMs: 120_000 }));
       } finally {
         await rm(work, { recursive: true, force: true });
       }
