@@ -17,6 +17,7 @@ export const rootCommand = defineCommand({
     new: () => import("./commands/new.ts").then((m) => m.newCommand),
     doctor: () => import("./commands/doctor.ts").then((m) => m.doctorCommand),
     "add-model": () => import("./commands/add-model.ts").then((m) => m.addModelCommand),
+    upgrade: () => import("./commands/upgrade.ts").then((m) => m.upgradeCommand),
   },
 });
 

@@ -2,7 +2,6 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile, rm, rmdir, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { EXIT_INTERRUPTED, ScaffoldError } from "../generate/errors.ts";
-import type { AddModelPlan } from "./plan.ts";
 
 /** What was on disk before: restored as it was on any failure. */
 interface Undo {
@@ -16,7 +15,10 @@ interface Undo {
 export const interrupted = () =>
   new ScaffoldError("Interrupted: the project was restored as it was.", EXIT_INTERRUPTED);
 
-/** For tests: fail after this many writes (SCAFFOLD_ADD_MODEL_FAIL_AFTER), as a full disk or a crash would. */
+/**
+ * For tests: fail after this many writes (SCAFFOLD_ADD_MODEL_FAIL_AFTER; add-model's and upgrade's), as a full disk or
+ * a crash would.
+ */
 const failAfter = (): number | undefined => {
   const value = process.env.SCAFFOLD_ADD_MODEL_FAIL_AFTER;
   return value === undefined || value === "" ? undefined : Number(value);
@@ -32,11 +34,18 @@ export interface Transaction {
   rollback(): Promise<void>;
 }
 
+/** What a command writes into a project: new files (with their mode, 0o644 by default), changed ones, removed ones. */
+export interface Writes {
+  create: ReadonlyArray<{ path: string; contents: string; mode?: number }>;
+  change: ReadonlyArray<{ path: string; after: string }>;
+  remove?: readonly string[];
+}
+
 /**
  * Writes the plan all or nothing: every file's earlier bytes are kept first; on any failure, Ctrl-C included, the
  * created files (and folders) are removed and the changed ones written back, so the project is as it was.
  */
-export async function applyPlan(root: string, plan: AddModelPlan, signal: AbortSignal): Promise<Transaction> {
+export async function applyPlan(root: string, plan: Writes, signal: AbortSignal): Promise<Transaction> {
   const undo: Undo = { created: [], createdDirs: [], changed: [] };
   const limit = failAfter();
   let writes = 0;
@@ -70,16 +79,27 @@ export async function applyPlan(root: string, plan: AddModelPlan, signal: AbortS
   };
   await run(async () => {
     // Keep every earlier version before the first write.
-    for (const { path } of plan.change) await track(path);
-    for (const file of [...plan.create, ...plan.change.map(({ path, after }) => ({ path, contents: after }))]) {
+    for (const path of [...plan.change.map((change) => change.path), ...(plan.remove ?? [])]) await track(path);
+    const files = [
+      ...plan.create,
+      ...plan.change.map(({ path, after }) => ({ path, contents: after, mode: undefined })),
+    ];
+    const step = () => {
       if (signal.aborted) throw interrupted();
       if (limit !== undefined && writes === limit) throw new Error(`injected failure after ${limit} writes`);
+      writes++;
+    };
+    for (const file of files) {
+      step();
       if (!plan.change.some((change) => change.path === file.path)) {
         await ensureDir(file.path);
         undo.created.push(file.path);
       }
-      await writeFile(join(root, file.path), file.contents);
-      writes++;
+      await writeFile(join(root, file.path), file.contents, file.mode === undefined ? {} : { mode: file.mode });
+    }
+    for (const path of plan.remove ?? []) {
+      step();
+      await rm(join(root, path));
     }
   });
   const created = (path: string) => {

@@ -1,5 +1,4 @@
 import { applyPlan, interrupted } from "./apply.ts";
-import { recordHashes } from "./hashes.ts";
 import { generateMigration, type MigrationResult } from "./migration.ts";
 import { settleMigrationMetadata } from "./migration-metadata.ts";
 import type { AddModelPlan } from "./plan.ts";
@@ -10,13 +9,12 @@ export interface Executed {
 }
 
 /**
- * Carries out a plan, all or nothing: writes its files (formatted by the plan), records their hashes,
- * and makes the migration with the project's drizzle-kit (its ids and time settled from the run's record). Any
- * failure, or `signal` (Ctrl-C), restores the project as it was.
+ * Carries out a plan, all or nothing: writes its files (formatted by the plan) and makes the migration with the
+ * project's drizzle-kit (its ids and time settled from the run's record). Any failure, or `signal` (Ctrl-C), restores
+ * the project as it was.
  */
 export async function executePlan(root: string, plan: AddModelPlan, signal: AbortSignal): Promise<Executed> {
   const transaction = await applyPlan(root, plan, signal);
-  await transaction.run(() => recordHashes(root, plan.generated));
   const migration = plan.migration ? await generateMigration(root, plan.migration, transaction, signal) : undefined;
   if (migration?.ran) await transaction.run(() => settleMigrationMetadata(root, migration.files, plan.run.at));
   if (signal.aborted) {

@@ -1,5 +1,5 @@
 import { usageError } from "../generate/errors.ts";
-import { fieldWords, isKeyword, toCamel } from "./names.ts";
+import { fieldWords, isKeyword, isObjectMember, toCamel } from "./names.ts";
 
 export const FIELD_TYPES = ["string", "int", "uint", "float64", "bool", "time"] as const;
 export const MODIFIERS = ["unique", "not_null", "index"] as const;
@@ -90,6 +90,12 @@ export function parseFieldSpec(spec: string): ParsedSpec {
         name.endsWith("_id")
           ? `Field "${rawName}" ends in _id: a reference is declared with --belongs-to <Model>, not as a field.`
           : `Field name "${rawName}" is a JavaScript keyword: choose another name.`,
+      );
+    }
+    const member = [name, toCamel(fieldWords(name))].find(isObjectMember);
+    if (member !== undefined) {
+      throw usageError(
+        `Field name "${rawName}" is a member of every JavaScript object (Object.prototype.${member}): the generated code would read the inherited one; choose another name.`,
       );
     }
     if (fields.some((field) => field.name === name)) {

@@ -49,6 +49,15 @@ export function pluralize(word: string): string {
   return `${word}s`;
 }
 
+/**
+ * "a" or "an" before `words` (lower case), by the spelling of the first letter: "an" before a, e, i, o, and before a
+ * `u` not read "you" (`an umbrella`, but `a user`, `a unit`).
+ */
+export function indefiniteArticle(words: string): "a" | "an" {
+  if (/^[aeio]/.test(words)) return "an";
+  return /^u/.test(words) && !/^u(ni|s|ti|bi)/.test(words) ? "an" : "a";
+}
+
 /** JavaScript keywords: no class, variable or field may be named so. */
 const JS_KEYWORDS = new Set(
   (
@@ -60,13 +69,18 @@ const JS_KEYWORDS = new Set(
 );
 
 /** Globals a model class would shadow, and SQL keywords a table name should not be. */
-const MODEL_RESERVED = new Set(
+const GLOBALS_AND_SQL = new Set(
   (
     "array date error map set promise json math record response request function " +
     "select insert update delete from where table column index order group by having limit offset join union all " +
     "key primary foreign references constraint check values default null not and or as on to into " +
-    "create drop alter grant revoke role session transaction " +
-    // names the emitted code gives its own variables
+    "create drop alter grant revoke role session transaction"
+  ).split(" "),
+);
+
+/** Names the emitted code gives its own variables, modules and routes: a model so named would collide with them. */
+const GENERATED_NAMES = new Set(
+  (
     "success router common include list get update remove fields live reads instances page input body parent child " +
     "result deps clock module modules app call health auth apidocs"
   ).split(" "),
@@ -75,9 +89,30 @@ const MODEL_RESERVED = new Set(
 /** A JavaScript keyword (fields: their property name). */
 export const isKeyword = (word: string): boolean => JS_KEYWORDS.has(word);
 
-/** A JavaScript keyword, a global or an SQL keyword (model names and their plurals). */
-export const isReserved = (word: string): boolean =>
-  JS_KEYWORDS.has(word.toLowerCase()) || MODEL_RESERVED.has(word.toLowerCase());
+/** Members every JavaScript object has (`constructor`, `toString`, `__proto__`): a field so named reads as inherited. */
+export const isObjectMember = (word: string): boolean => Object.getOwnPropertyNames(Object.prototype).includes(word);
+
+/** Why a model name or its plural (camelCase) cannot be used, or undefined. */
+function reservedReason(word: string): string | undefined {
+  const lower = word.toLowerCase();
+  if (JS_KEYWORDS.has(lower) || GLOBALS_AND_SQL.has(lower)) return "a reserved word in JavaScript or SQL";
+  if (GENERATED_NAMES.has(lower)) return "a name the generated code already uses for its own variables and modules";
+  if (isObjectMember(word)) return "a member of every JavaScript object";
+  return undefined;
+}
+
+/** The reverse of pluralize, for a suggestion: `categories` -> `category`, `boxes` -> `box`, `users` -> `user`. */
+const singularize = (word: string): string =>
+  word
+    .replace(/([^aeiou])ies$/, "$1y")
+    .replace(/(s|x|z|ch|sh)es$/, "$1")
+    .replace(/([^s])s$/, "$1");
+
+/**
+ * The last word ends in a single `s` as English plurals do (`users`; not `address`, `status`, `analysis`, `canvas`):
+ * the plural would then be `userses`.
+ */
+const looksPlural = (word: string): boolean => /[^suia]s$/.test(word);
 
 /** The names of a model, or a usage error naming what is wrong with it. */
 export function modelNames(name: string, plural?: string): ModelNames {
@@ -87,12 +122,18 @@ export function modelNames(name: string, plural?: string): ModelNames {
     );
   }
   const parts = words(name);
-  if (isReserved(name) || isReserved(toCamel(parts))) {
-    throw usageError(`Model name "${name}" is a reserved word in JavaScript or SQL: choose another name.`);
-  }
+  const reason = reservedReason(name) ?? reservedReason(toCamel(parts));
+  if (reason) throw usageError(`Model name "${name}" is ${reason}: choose another name.`);
   let pluralParts: string[];
   if (plural === undefined) {
-    pluralParts = [...parts.slice(0, -1), pluralize(parts.at(-1) ?? "")];
+    const last = parts.at(-1) ?? "";
+    pluralParts = [...parts.slice(0, -1), pluralize(last)];
+    if (looksPlural(last)) {
+      const singular = toPascal([...parts.slice(0, -1), singularize(last)]);
+      throw usageError(
+        `Model name "${name}" looks plural (its routes would be /api/v1/${pluralParts.join("-")}): name one item, ${singular}, or, for a singular name, give its plural with --plural.`,
+      );
+    }
   } else {
     if (!/^[a-zA-Z][a-zA-Z0-9]*$/.test(plural) && !/^[a-z][a-z0-9]*(?:[_-][a-z0-9]+)*$/.test(plural)) {
       throw usageError(
@@ -104,11 +145,8 @@ export function modelNames(name: string, plural?: string): ModelNames {
       throw usageError(`--plural "${plural}" must differ from the model name (routes and files would collide).`);
     }
   }
-  if (isReserved(toCamel(pluralParts))) {
-    throw usageError(
-      `The plural "${toCamel(pluralParts)}" is a reserved word in JavaScript or SQL: pass another --plural.`,
-    );
-  }
+  const pluralReason = reservedReason(toCamel(pluralParts));
+  if (pluralReason) throw usageError(`The plural "${toCamel(pluralParts)}" is ${pluralReason}: pass another --plural.`);
   return {
     pascal: name,
     camel: toCamel(parts),

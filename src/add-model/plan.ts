@@ -1,7 +1,6 @@
 import { type Formatter, projectFormatter } from "../generate/biome-format.ts";
 import { usageError } from "../generate/errors.ts";
 import { parseFieldSpec } from "./field-spec.ts";
-import { sha256 } from "./hashes.ts";
 import { stringifyJson } from "./json.ts";
 import { emitContext, type ModelRecord, type ModelTemplate, namesOf, type Related, USER } from "./model.ts";
 import { modelNames } from "./names.ts";
@@ -11,8 +10,10 @@ import { type Project, TEMPLATE_FOLDERS, TEMPLATE_MODELS } from "./project.ts";
 import { type EmittedFile, emitModelFiles, modelPaths } from "./render/model-files.ts";
 import { renderProjectFile } from "./render/project.ts";
 import { readmeSection, sectionEnd, sectionStart } from "./render/readme.ts";
+import type { ReadTemplate } from "./render/resource.ts";
 import { templateUserFiles } from "./render/template-users.ts";
 import { type RunRecord, recordedRuns, runRecord } from "./runs.ts";
+import { templateFile } from "./template-file.ts";
 import { addModelResolvers, GRAPHQL_SERVER_PATH } from "./template-patches.ts";
 
 /** What the user asked for, as parsed from the command line. */
@@ -39,8 +40,11 @@ export interface AddModelPlan {
   addsModel: boolean;
   create: EmittedFile[];
   change: FileChange[];
-  /** The model files among `create` and `change` (their hashes are recorded in scaffold.json once written). */
-  generated: string[];
+  /**
+   * The files of `change` edited in place rather than rendered whole (the module list, the test app, the README's
+   * sections, helper declarations): the edit applies to a file changed by hand as well.
+   */
+  inPlace: string[];
   /** The migration's name (`drizzle-kit generate --name …`), or null when no table changes. */
   migration: string | null;
   notices: string[];
@@ -183,31 +187,51 @@ function nextRecords(project: Project, request: AddModelRequest, notices: string
   return { model, records: [...models, model], addsModel: true };
 }
 
+/** Refuses a bad request (usage error) as planAddModel would, without rendering anything. */
+export function checkRequest(project: Project, request: AddModelRequest): void {
+  nextRecords(project, request, []);
+}
+
 const related = (records: ModelRecord[]): Related[] => records.map((record) => ({ record, names: namesOf(record) }));
 
 type ProjectChoices = { template: ModelTemplate; database: Project["database"] };
 
-/** Every file of every model, by path, as the project's Biome lays it out. */
-function emitAll(records: ModelRecord[], project: ProjectChoices, format: Formatter) {
+/** Every file of every model, by path, rendered from the templates `read` reads and laid out as the project's Biome does. */
+function emitAll(records: ModelRecord[], project: ProjectChoices, read: ReadTemplate, format: Formatter) {
   const all = related(records);
   const files = new Map<string, string>();
   for (const record of records) {
-    for (const file of emitModelFiles(emitContext(record, records, project), all)) files.set(file.path, file.contents);
+    for (const file of emitModelFiles(emitContext(record, records, project), all, read))
+      files.set(file.path, file.contents);
   }
   // The template's users are rendered from the sample too: with their children, as any parent is.
-  for (const file of templateUserFiles(records, project)) files.set(file.path, file.contents);
-  if (records.length > 0) files.set(MODEL_ADAPTERS, renderProjectFile("model-adapters.ts", records, project));
+  for (const file of templateUserFiles(records, project, read)) files.set(file.path, file.contents);
+  if (records.length > 0) files.set(MODEL_ADAPTERS, renderProjectFile("model-adapters.ts", records, project, read));
   if (records.length > 0 && project.template === "graphql") {
-    files.set(MODEL_RESOLVERS, renderProjectFile("model-resolvers.ts", records, project));
+    files.set(MODEL_RESOLVERS, renderProjectFile("model-resolvers.ts", records, project, read));
   }
   for (const [path, contents] of files) files.set(path, format(path, contents));
   return files;
 }
 
+/**
+ * The files of a project's models as add-model renders them from `templates` (the disk may hold edited ones), laid
+ * out by the project's `biomeJson`.
+ */
+export const modelFiles = (project: Project, templates: ReadTemplate, biomeJson: string | undefined) =>
+  emitAll(
+    project.models,
+    { template: project.template, database: project.database },
+    templates,
+    projectFormatter(biomeJson),
+  );
+
 /** Each model's section of the README, by model name. */
-function readmeSections(records: ModelRecord[], project: ProjectChoices) {
+function readmeSections(records: ModelRecord[], project: ProjectChoices, read: ReadTemplate) {
   const all = related(records);
-  return new Map(records.map((record) => [record.name, readmeSection(emitContext(record, records, project), all)]));
+  return new Map(
+    records.map((record) => [record.name, readmeSection(emitContext(record, records, project), all, read)]),
+  );
 }
 
 /** The markers around a model's section of a file, and the heading of the first one (if any). */
@@ -245,51 +269,35 @@ function updateSections(
   return text;
 }
 
-/** Whether add-model's own file is as it wrote it: its recorded hash, or (none recorded) its emitted text. */
-function unchanged(project: Project, path: string, current: string, previous: string): boolean {
-  const recorded = (project.manifest.generatedFiles as Record<string, string> | undefined)?.[path];
-  return recorded === undefined ? current === previous : sha256(current) === recorded;
-}
-
 /**
- * Pure: the project, the request, a way to read its files and the run's time -> every file to create or change,
- * each formatted as the project's `biome check --write` would leave it (by Biome itself, whether or not installed).
- * Refuses (usage error) every bad input, and (ManualEditError) every file it would have to change that was edited by
- * hand.
+ * Pure: the project, the request, a way to read its files, the run's time and its templates (the project's recorded
+ * release; the CLI's own by default) -> every file to create or change, each formatted as the project's
+ * `biome check --write` would leave it (by Biome itself, whether or not installed). `read` reads the files as the
+ * generator wrote them (src/merge/ replays them), so the plan is the generator's side of a three-way merge with the
+ * disk. Refuses (usage error) every bad input.
  */
-export function planAddModel(project: Project, request: AddModelRequest, read: ReadFile, at: Date): AddModelPlan {
+export function planAddModel(
+  project: Project,
+  request: AddModelRequest,
+  read: ReadFile,
+  at: Date,
+  templates: ReadTemplate = templateFile,
+): AddModelPlan {
   const options = { template: project.template, database: project.database };
   const notices: string[] = [];
   const { model, records, addsModel } = nextRecords(project, request, notices);
   const format = projectFormatter(read("biome.json"));
-  const before = emitAll(project.models, options, format);
-  const after = emitAll(records, options, format);
+  const before = emitAll(project.models, options, templates, format);
+  const after = emitAll(records, options, templates, format);
   const create: EmittedFile[] = [];
   const change: FileChange[] = [];
-  const edited: string[] = [];
   for (const [path, contents] of after) {
     const current = read(path);
     const previous = before.get(path);
     if (previous === contents) continue;
-    if (previous === undefined) {
-      if (current !== undefined) {
-        throw usageError(
-          `${path} already exists: add-model would overwrite it; move it away or choose another model name.`,
-        );
-      }
-      create.push({ path, contents });
-    } else if (current !== undefined && unchanged(project, path, current, previous)) {
-      change.push({ path, before: current, after: contents });
-    } else {
-      edited.push(path);
-    }
+    if (current === undefined) create.push({ path, contents });
+    else change.push({ path, before: current, after: contents });
   }
-  if (edited.length > 0) {
-    throw new ManualEditError(
-      `These files of earlier models were changed since add-model wrote them, so it cannot update them for ${model.name} (nothing was written): ${edited.join(", ")}. Undo the changes (git diff shows them), run add-model again, then redo them.`,
-    );
-  }
-  const generated = [...create.map((file) => file.path), ...change.map((file) => file.path)];
   const patch = (path: string, edit: (code: string) => string) => {
     const current = read(path);
     if (current === undefined)
@@ -312,8 +320,8 @@ export function planAddModel(project: Project, request: AddModelRequest, read: R
   if (readme !== undefined) {
     const updated = updateSections(
       readme,
-      readmeSections(project.models, options),
-      readmeSections(records, options),
+      readmeSections(project.models, options, templates),
+      readmeSections(records, options, templates),
       README_SECTIONS,
     );
     if (updated !== readme) change.push({ path: "README.md", before: readme, after: updated });
@@ -331,7 +339,7 @@ export function planAddModel(project: Project, request: AddModelRequest, read: R
     addsModel,
     create,
     change,
-    generated,
+    inPlace: change.map(({ path }) => path).filter((path) => !after.has(path) && path !== "scaffold.json"),
     migration: addsModel ? `add_${namesOf(model).pluralSnake}` : null,
     notices,
     run,

@@ -75,23 +75,12 @@ export const projectFile =
     return existsSync(file) ? readFileSync(file, "utf8") : undefined;
   };
 
-/** The project around `cwd`, or a clear refusal: not a generated project, or one of another template format. */
-export function readProject(cwd: string): Project {
-  const root = findRoot(cwd);
-  if (!root) {
-    throw new ScaffoldError(
-      "No scaffold.json here or in a parent folder: run add-model inside a project that `scaffold new` generated.",
-    );
-  }
-  const path = join(root, "scaffold.json");
-  let json: Record<string, unknown>;
-  try {
-    json = JSON.parse(readFileSync(path, "utf8"));
-  } catch (error) {
-    throw new ScaffoldError(
-      `${path} is not valid JSON (${error instanceof Error ? error.message : error}): fix or restore it.`,
-    );
-  }
+/**
+ * A project's `scaffold.json` (`json`, read from `path`) as add-model sees it, or a clear refusal: not written by
+ * `scaffold new`, or an invalid model list. Any template series: a replay of a project's history renders each run
+ * from the templates it was recorded with.
+ */
+export function parseProject(json: Record<string, unknown>, root: string, path = join(root, "scaffold.json")): Project {
   const { template, database, templateVersion } = json as {
     template?: unknown;
     database?: unknown;
@@ -106,14 +95,46 @@ export function readProject(cwd: string): Project {
       `${path} does not name a template, a database and a template version: it was not written by scaffold new.`,
     );
   }
-  if (series(templateVersion) !== series(manifest.version)) {
-    throw new ScaffoldError(
-      `This project was generated from templates ${templateVersion}, whose layout this scaffold (templates ${manifest.version}) does not edit: use a scaffold release of the ${series(templateVersion)} series.`,
-    );
-  }
   const models = json.models ?? [];
   if (!Array.isArray(models) || !models.every(isModel)) {
     throw new ScaffoldError(`${path} has an invalid "models" list: restore it from version control.`);
   }
   return { root, template: template as TemplateName, database: database as Database, manifest: json, models };
+}
+
+/** The nearest `scaffold.json` from `cwd` upwards, parsed, or a clear refusal. */
+export function readManifest(
+  cwd: string,
+  command: string,
+): { root: string; path: string; json: Record<string, unknown> } {
+  const root = findRoot(cwd);
+  if (!root) {
+    throw new ScaffoldError(
+      `No scaffold.json here or in a parent folder: run ${command} inside a project that \`scaffold new\` generated.`,
+    );
+  }
+  const path = join(root, "scaffold.json");
+  try {
+    return { root, path, json: JSON.parse(readFileSync(path, "utf8")) };
+  } catch (error) {
+    throw new ScaffoldError(
+      `${path} is not valid JSON (${error instanceof Error ? error.message : error}): fix or restore it.`,
+    );
+  }
+}
+
+/**
+ * The project around `cwd` for add-model, or a clear refusal: not a generated project, or one of another template
+ * series (this CLI's renderer writes one series' layout; `scaffold upgrade` brings a project to it).
+ */
+export function readProject(cwd: string): Project {
+  const { root, path, json } = readManifest(cwd, "add-model");
+  const project = parseProject(json, root, path);
+  const templateVersion = json.templateVersion as string;
+  if (series(templateVersion) !== series(manifest.version)) {
+    throw new ScaffoldError(
+      `This project was generated from templates ${templateVersion}, whose layout this scaffold (templates ${manifest.version}) does not edit: run scaffold upgrade first, or use a scaffold release of the ${series(templateVersion)} series.`,
+    );
+  }
+  return project;
 }

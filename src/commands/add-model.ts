@@ -1,11 +1,15 @@
 import { defineCommand } from "citty";
 import { executePlan } from "../add-model/execute.ts";
 import { type MigrationResult, migrationCommand } from "../add-model/migration.ts";
-import { type AddModelPlan, type AddModelRequest, planAddModel } from "../add-model/plan.ts";
-import { projectFile, readProject } from "../add-model/project.ts";
-import { EXIT_INTERRUPTED, ScaffoldError, usageError } from "../generate/errors.ts";
+import type { AddModelPlan, AddModelRequest } from "../add-model/plan.ts";
+import { readProject } from "../add-model/project.ts";
+import { EXIT_FAILURE, ScaffoldError } from "../generate/errors.ts";
+import { planAddModelMerge } from "../merge/add-model-merge.ts";
+import type { MergePlan } from "../merge/plan-merge.ts";
 import { helpArg } from "./args.ts";
+import { confirm } from "./confirm.ts";
 import { out } from "./output.ts";
+import { mergeJson, printConflicts, printMergePlan } from "./print-merge.ts";
 
 export const addModelArgs = {
   "model-name": { type: "positional", required: true, description: "The model, in PascalCase (Product, BlogPost)" },
@@ -52,12 +56,13 @@ function repeated(rawArgs: readonly string[], flag: string): string[] {
   return values.flatMap((value) => value.split(",")).map((value) => value.trim());
 }
 
-export const planJson = (plan: AddModelPlan, applied: boolean, migration?: MigrationResult) => ({
+export const planJson = (plan: AddModelPlan, merge: MergePlan, applied: boolean, migration?: MigrationResult) => ({
   dryRun: !applied,
   model: plan.model.name,
   addsModel: plan.addsModel,
   create: plan.create.map(({ path, contents }) => ({ path, bytes: Buffer.byteLength(contents) })),
   change: plan.change.map(({ path }) => path),
+  ...mergeJson(merge),
   migration: plan.migration && {
     name: plan.migration,
     ...(migration ? (migration.ran ? { files: migration.files } : { command: migration.command }) : {}),
@@ -65,40 +70,17 @@ export const planJson = (plan: AddModelPlan, applied: boolean, migration?: Migra
   notices: plan.notices,
 });
 
-function printPlan(plan: AddModelPlan): void {
+function printPlan(plan: AddModelPlan, merge: MergePlan): void {
   const verb = plan.addsModel
     ? `Add model ${plan.model.name}`
     : `Relate ${plan.model.name} (--has-many ${plan.model.hasMany.join(", ")})`;
   out.log(`${verb}:`);
-  out.log(`  create (${plan.create.length}):`);
-  for (const file of plan.create) out.log(`    ${file.path}`);
-  out.log(`  change (${plan.change.length}):`);
-  for (const file of plan.change) out.log(`    ${file.path}`);
+  printMergePlan(merge);
   out.log(
     plan.migration
       ? `  migration: drizzle/ …_${plan.migration}.sql (drizzle-kit generate when installed)`
       : "  migration: none (no table changes)",
   );
-}
-
-async function confirm(): Promise<boolean> {
-  if (!process.stdin.isTTY || !process.stdout.isTTY) {
-    throw usageError(
-      "add-model asks before it writes, and there is no terminal to ask on: pass --yes to apply, or --dry-run to see the plan.",
-    );
-  }
-  const { createInterface } = await import("node:readline/promises");
-  const readline = createInterface({ input: process.stdin, output: process.stdout });
-  const controller = new AbortController();
-  readline.on("SIGINT", () => controller.abort());
-  try {
-    const answer = await readline.question("Apply these changes? [y/N] ", { signal: controller.signal });
-    return /^y(es)?$/i.test(answer.trim());
-  } catch {
-    throw new ScaffoldError("Cancelled: nothing was written.", EXIT_INTERRUPTED);
-  } finally {
-    readline.close();
-  }
 }
 
 export const addModelCommand = defineCommand({
@@ -117,20 +99,20 @@ export const addModelCommand = defineCommand({
       public: Boolean(args.public),
       plural: args.plural,
     };
-    const plan = planAddModel(project, request, projectFile(project.root), new Date());
+    const { plan, merge } = await planAddModelMerge(project, request, new Date());
     for (const notice of plan.notices) out.warn(notice);
     const dryRun = Boolean(args["dry-run"]) || (Boolean(args.json) && !args.yes);
     if (args.json && dryRun) {
-      out.log(JSON.stringify(planJson(plan, false), null, 2));
+      out.log(JSON.stringify(planJson(plan, merge, false), null, 2));
       return;
     }
-    if (!args.json) printPlan(plan);
+    if (!args.json) printPlan(plan, merge);
     if (dryRun) {
       out.log("Dry run: nothing was written.");
       return;
     }
     // No is an answer, not a failure: exit 0. Only Ctrl-C or the end of input cancels (130).
-    if (!args.yes && !(await confirm())) {
+    if (!args.yes && !(await confirm("add-model", "Apply these changes?"))) {
       out.log("Not applied: nothing changed.");
       return;
     }
@@ -141,10 +123,11 @@ export const addModelCommand = defineCommand({
     try {
       const { migration } = await executePlan(project.root, plan, controller.signal);
       if (args.json) {
-        out.log(JSON.stringify(planJson(plan, true, migration), null, 2));
+        out.log(JSON.stringify(planJson(plan, merge, true, migration), null, 2));
+        if (merge.entries.some((entry) => entry.outcome === "conflict")) process.exitCode = EXIT_FAILURE;
         return;
       }
-      printSummary(plan, migration, project.template);
+      printSummary(plan, merge, migration, project.template);
     } catch (error) {
       if (error instanceof ScaffoldError) throw error;
       throw new ScaffoldError(
@@ -157,10 +140,17 @@ export const addModelCommand = defineCommand({
   },
 });
 
-function printSummary(plan: AddModelPlan, migration: MigrationResult | undefined, template: string): void {
+function printSummary(
+  plan: AddModelPlan,
+  merge: MergePlan,
+  migration: MigrationResult | undefined,
+  template: string,
+): void {
   out.success(
     `${plan.addsModel ? "Added" : "Related"} ${plan.model.name}: ${plan.create.length} files created, ${plan.change.length} changed.`,
   );
+  const deleted = merge.entries.filter((entry) => entry.outcome === "kept-deleted").map(({ path }) => path);
+  if (deleted.length > 0) out.warn(`Not written, as you deleted them: ${deleted.join(", ")}.`);
   if (migration?.ran)
     out.log(`Migration: ${migration.files.filter((file) => file.endsWith(".sql")).join(", ")} (applied at start-up).`);
   else if (plan.migration) {
@@ -170,5 +160,9 @@ function printSummary(plan: AddModelPlan, migration: MigrationResult | undefined
   }
   const sdl = plan.create.find(({ path }) => path.endsWith(".graphql"))?.path ?? "the models' .graphql files";
   const where = template === "graphql" ? `the operations are in ${sdl} (POST /graphql)` : "the routes are in /apidocs";
+  if (printConflicts(merge, "npm run typecheck && npm test")) {
+    process.exitCode = EXIT_FAILURE;
+    return;
+  }
   out.log(`Next: npm run typecheck && npm test, then npm start: ${where}.`);
 }

@@ -49,7 +49,7 @@ export const newArgs = {
     type: "string",
     valueHint: "source",
     description:
-      "Where templates are fetched from: giget source, https URL or local directory (default: $SCAFFOLD_TEMPLATE_SOURCE or GitHub)",
+      "Where templates are fetched from: giget source, https URL, local directory or .tar.gz (default: $SCAFFOLD_TEMPLATE_SOURCE or GitHub)",
   },
   offline: { type: "boolean", description: "Use only cached templates, never download" },
   force: { type: "boolean", description: "Replace a non-empty directory (the old one is moved aside, not deleted)" },

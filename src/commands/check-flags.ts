@@ -71,6 +71,35 @@ export function checkFlags(rawArgs: readonly string[], argsDef: ArgsDef, command
   }
 }
 
+/** The boolean flag a token sets (`--dry-run`, `--dryRun=false`, `-n`, `--no-dry-run`), if it is one. */
+function booleanFlag(token: string, flags: Map<string, Flag>): string | undefined {
+  const eq = token.indexOf("=");
+  const spelling = eq === -1 ? token : token.slice(0, eq);
+  const flag =
+    flags.get(spelling) ??
+    (eq === -1 && spelling.startsWith("--no-") ? flags.get(`--${spelling.slice(5)}`) : undefined);
+  return flag?.def.type === "boolean" ? flag.name : undefined;
+}
+
+/**
+ * citty lets a negation (`--no-dry-run`) win wherever it stands and otherwise keeps the last spelling: this keeps only
+ * the last occurrence of each boolean flag, so the last one wins, as for every other flag. Run after checkFlags.
+ */
+export function lastBooleanWins(rawArgs: readonly string[], argsDef: ArgsDef): string[] {
+  const flags = spellings(argsDef);
+  const end = rawArgs.includes("--") ? rawArgs.indexOf("--") : rawArgs.length;
+  const last = new Map<string, number>();
+  for (let i = 0; i < end; i++) {
+    const name = booleanFlag(rawArgs[i] ?? "", flags);
+    if (name !== undefined) last.set(name, i);
+  }
+  return rawArgs.filter((token, i) => {
+    if (i >= end) return true;
+    const name = booleanFlag(token, flags);
+    return name === undefined || last.get(name) === i;
+  });
+}
+
 /** `-o=basic` as `-o basic`: node's parser (under citty) would read the value as "=basic". */
 export function splitShortValues(rawArgs: readonly string[]): string[] {
   const end = rawArgs.indexOf("--");

@@ -1,7 +1,7 @@
 import { type ArgsDef, type CommandDef, runCommand } from "citty";
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, ScaffoldError } from "../generate/errors.ts";
 import { helpArg, newArgs } from "./args.ts";
-import { checkFlags, splitShortValues } from "./check-flags.ts";
+import { checkFlags, lastBooleanWins, splitShortValues } from "./check-flags.ts";
 import { checkCommandWord, unknownCommand } from "./command-word.ts";
 import { out, stripColours } from "./output.ts";
 import { renderUsage } from "./usage.ts";
@@ -89,7 +89,7 @@ export async function runCli<T extends ArgsDef>(root: CommandDef<T>, argv: strin
     }
     const meta = await resolve(sub.meta);
     checkFlags(commandArgs, argsDef, `scaffold ${meta?.name ?? ""}`.trim());
-    await runCommand(sub, { rawArgs: commandArgs });
+    await runCommand(sub, { rawArgs: lastBooleanWins(commandArgs, argsDef) });
     return (process.exitCode as number | undefined) ?? EXIT_OK;
   } catch (error) {
     return report(error);

@@ -1,9 +1,9 @@
-import { existsSync } from "node:fs";
+import { createReadStream, existsSync } from "node:fs";
 import { mkdir, mkdtemp, rename, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { oneLine, ScaffoldError } from "./errors.ts";
-import { MANIFEST_FILE } from "./template-tree.ts";
+import { MANIFEST_FILE, type TemplateTree } from "./template-tree.ts";
 import { withTemporaryDir } from "./temporary-dir.ts";
 
 const isHttpSource = (source: string) => /^https?:\/\//.test(source);
@@ -57,5 +57,38 @@ export async function download(source: string, ref: string, entry: string): Prom
     throw new ScaffoldError(
       `Could not get templates ${ref} from ${source} (${oneLine(error)}): check the ref, the source and your network, or use --offline to use a cached copy.`,
     );
+  }
+}
+
+/**
+ * Reads a local templates archive (the `templates-<version>.tar.gz` every release publishes) with giget's own tar
+ * handling, through a scratch folder removed afterwards.
+ */
+export async function readLocalArchive(archive: string): Promise<TemplateTree> {
+  const { downloadTemplate } = await import("giget");
+  const scratch = await mkdtemp(join(tmpdir(), "scaffold-archive-"));
+  try {
+    return await withTemporaryDir(scratch, async () => {
+      const dir = join(scratch, "templates");
+      try {
+        await withPrivateGigetCache(() =>
+          downloadTemplate(`scaffold-file:${archive}`, {
+            dir,
+            registry: false,
+            providers: {
+              "scaffold-file": () => ({ name: "templates", version: "local", tar: () => createReadStream(archive) }),
+            },
+          }),
+        );
+      } catch (error) {
+        throw new ScaffoldError(
+          `Could not read the templates archive ${archive} (${oneLine(error)}): pass a templates-<version>.tar.gz as a release publishes it, or a templates folder.`,
+        );
+      }
+      const { loadTemplateDir } = await import("./load-template-dir.ts");
+      return await loadTemplateDir(dir);
+    });
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
   }
 }

@@ -1,3 +1,4 @@
+import { isAbsolute, relative, resolve, sep } from "node:path";
 import pkg from "../../package.json" with { type: "json" };
 import { cacheRoot, templateSource } from "./environment.ts";
 import { checkAvailable, type GenerateOptions } from "./options.ts";
@@ -21,6 +22,19 @@ export interface Generated {
   post: PostResult;
 }
 
+/**
+ * A local templates folder as scaffold.json records it: relative to the project (`../templates`), so that the project
+ * can still be replayed (by add-model and upgrade) once both are moved or checked out elsewhere.
+ */
+export function recordedSource(source: string | null, target: string): string | null {
+  if (source === null || !isAbsolute(source)) return source;
+  const path = relative(resolve(target), source);
+  // Another drive (Windows) has no relative path: the absolute one is all there is.
+  if (isAbsolute(path)) return source;
+  const posix = path.split(sep).join("/");
+  return posix.startsWith("..") ? posix : `./${posix}`;
+}
+
 /** Loads the templates and plans the project for `target`; refuses a target it may not write (but for a dry run). */
 export async function planGeneration(options: GenerateOptions, target: string, cwd: string): Promise<Generation> {
   const targetState = inspectTarget(target);
@@ -39,7 +53,7 @@ export async function planGeneration(options: GenerateOptions, target: string, c
   const files = planProject(templates.tree, {
     ...options,
     templateRef: templates.ref,
-    templateSource: templates.source,
+    templateSource: recordedSource(templates.source, target),
     cliVersion: pkg.version,
   });
   return { options, target, targetState, templates, files };

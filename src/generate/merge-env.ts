@@ -5,7 +5,7 @@
  * replaces that earlier entry where it stands: the service's `.env` loader keeps the first value of a variable, so an
  * appended duplicate would silently change nothing.
  */
-interface Entry {
+export interface Entry {
   key: string | null;
   lines: string[];
 }
@@ -13,7 +13,7 @@ interface Entry {
 const ASSIGNMENT = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=/;
 const isComment = (line: string) => line.trimStart().startsWith("#");
 
-function entries(fragment: string): Entry[] {
+export function entries(fragment: string): Entry[] {
   if (fragment.trim() === "") return [];
   const lines = fragment.replace(/\r?\n$/, "").split(/\r?\n/);
   const result: Entry[] = [];

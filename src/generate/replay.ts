@@ -2,6 +2,7 @@ import { executePlan } from "../add-model/execute.ts";
 import { planAddModel } from "../add-model/plan.ts";
 import { projectFile, readProject } from "../add-model/project.ts";
 import { recordedRuns, requestOf } from "../add-model/runs.ts";
+import { treeReader } from "../merge/recorded-templates.ts";
 import { ScaffoldError } from "./errors.ts";
 import { planGeneration, writeGeneration } from "./generate-project.ts";
 import { resolveOptions } from "./options.ts";
@@ -61,7 +62,8 @@ export async function replayProject(
       templateSource: text(manifest.templateSource),
     }),
     target,
-    process.cwd(),
+    // A local source is recorded relative to the project: the replay finds it from where the project is replayed.
+    target,
   );
   const version = generation.templates.tree.manifest.version;
   if (version !== manifest.templateVersion) {
@@ -70,11 +72,12 @@ export async function replayProject(
     );
   }
   await writeGeneration(generation);
+  const templates = treeReader(generation.templates.tree);
   await options.beforeModels?.(target);
   const signal = options.signal ?? new AbortController().signal;
   for (const run of runs) {
     const project = readProject(target);
-    const plan = planAddModel(project, requestOf(run), projectFile(target), new Date(run.at));
+    const plan = planAddModel(project, requestOf(run), projectFile(target), new Date(run.at), templates);
     await executePlan(target, plan, signal);
   }
   return { files: generation.files.length, runs: runs.length };

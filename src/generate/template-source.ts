@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { ScaffoldError } from "./errors.ts";
 import { checkFormatVersion } from "./manifest.ts";
@@ -25,7 +25,12 @@ export interface LoadedTemplates {
   source: string | null;
 }
 
-const isLocalSource = (source: string) => /^(\.{1,2}([/\\]|$)|[/\\~]|file:|[A-Za-z]:[/\\])/.test(source);
+const isArchivePath = (path: string) => /\.(tar\.gz|tgz)$/.test(path);
+
+/** A path (`./templates`, `/srv/t`, `~/t`, `file:…`, `C:\t`), or an archive's file name with no scheme before it. */
+export const isLocalSource = (source: string) =>
+  /^(\.{1,2}([/\\]|$)|[/\\~]|file:|[A-Za-z]:[/\\])/.test(source) ||
+  (isArchivePath(source) && !/^[A-Za-z][\w+.-]*:/.test(source));
 
 function localPath(source: string, cwd: string): string {
   if (source.startsWith("file:")) return new URL(source).pathname;
@@ -64,6 +69,15 @@ export async function loadTemplates(request: TemplateRequest): Promise<LoadedTem
   const from = source ?? "";
   if (isLocalSource(from)) {
     const dir = localPath(from, cwd);
+    if (statSync(dir, { throwIfNoEntry: false })?.isFile()) {
+      if (!isArchivePath(dir)) {
+        throw new ScaffoldError(
+          `Template source ${from} is a file: pass a templates folder or a templates-<version>.tar.gz archive.`,
+        );
+      }
+      const tree = await import("./download-templates.ts").then((m) => m.readLocalArchive(dir));
+      return { tree, ref, origin: dir, source: dir };
+    }
     const root = existsSync(join(dir, "templates", MANIFEST_FILE)) ? join(dir, "templates") : dir;
     if (!existsSync(root)) throw new ScaffoldError(`Template source ${from} does not exist: check --template-source.`);
     return { tree: await loadTemplateDir(root), ref, origin: root, source: root };

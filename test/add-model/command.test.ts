@@ -89,30 +89,6 @@ describe("scaffold add-model: refusals leave the project untouched", () => {
     expect([result.exitCode, result.stderr]).toEqual([2, expect.stringContaining("Tag does not belong to Category")]);
   });
 
-  test("a hand-edited module list: exit 1 with the exact manual edit; once it is made, the next run goes through", async () => {
-    const dir = await fixtures.project("minimal");
-    const index = join(dir, "src/modules.ts");
-    const edited = (await readFile(index, "utf8")).replace(
-      /export const modules = \[(.*)\] as const;/,
-      "const list = [$1] as const;\nexport const modules = list;",
-    );
-    await writeFile(index, edited);
-    const result = await refused(dir, CATEGORY);
-    expect(result.exitCode).toBe(1);
-    expect(result.stderr).toContain("src/modules.ts no longer exports `modules` as an array literal");
-    expect(result.stderr).toContain('import { categoriesModule } from "./categories/categories.module.ts";');
-    expect(result.stderr).toContain("export const modules = [..., categoriesModule] as const;");
-    // The advice followed to the letter: the import, and the module at the end of the array; then the run goes through.
-    const importLine = /^\s*(import \{ categoriesModule \} from "\.\/categories\/categories\.module\.ts";)$/m.exec(
-      result.stderr,
-    )?.[1];
-    await writeFile(index, `${importLine}\n${edited.replace("] as const;", ", categoriesModule] as const;")}`);
-    const followed = await readFile(index, "utf8");
-    await added(dir, CATEGORY);
-    expect(await readFile(index, "utf8")).toBe(followed);
-    expect(await readFile(join(dir, "src/categories/categories.module.ts"), "utf8")).toContain("categoriesModule");
-  });
-
   test("a module list that spreads another list: the module is appended", async () => {
     const dir = await fixtures.project("minimal");
     const index = join(dir, "src/modules.ts");
@@ -128,17 +104,6 @@ describe("scaffold add-model: refusals leave the project untouched", () => {
     const patched = await readFile(index, "utf8");
     expect(patched).toContain('import { categoriesModule } from "./categories/categories.module.ts";');
     expect(patched).toContain("export const modules = [...base, apidocsModule, categoriesModule] as const;");
-  });
-
-  test("a hand-edited file of an earlier model that a relation must change: exit 1 naming it", async () => {
-    const dir = await fixtures.project("minimal");
-    await added(dir, CATEGORY);
-    const service = join(dir, "src/categories/category.service.ts");
-    await writeFile(service, `${await readFile(service, "utf8")}// mine\n`);
-    const result = await refused(dir, PRODUCT);
-    expect(result.exitCode).toBe(1);
-    expect(result.stderr).toContain("src/categories/category.service.ts");
-    expect(result.stderr).toContain("were changed since add-model wrote them");
   });
 
   test("an injected failure between two writes: exit 1, everything restored", async () => {
@@ -181,7 +146,7 @@ describe("scaffold add-model: plan and apply", () => {
     const created: string[] = plan.create.map((file: { path: string }) => file.path);
     expect(created.filter((path) => !path.startsWith("src/categories/"))).toEqual(["test/support/model-adapters.ts"]);
     expect(created).toContain("src/categories/category.ts");
-    expect(plan.change).toEqual(["src/modules.ts", "test/support/test-app.ts", "README.md", "scaffold.json"]);
+    expect(plan.change).toEqual(["README.md", "scaffold.json", "src/modules.ts", "test/support/test-app.ts"]);
   });
 
   test("--yes writes the files, registers the module, records the model; without drizzle-kit it prints the command", async () => {
@@ -216,7 +181,6 @@ describe("scaffold add-model: plan and apply", () => {
         public: false,
       },
     ]);
-    expect(Object.keys(manifest.generatedFiles)).toContain("src/categories/categories.module.ts");
     expect(await readFile(join(dir, "README.md"), "utf8")).toContain("| `POST`   | `/api/v1/categories`");
   });
 
@@ -234,5 +198,78 @@ describe("scaffold add-model: plan and apply", () => {
     const manifest = JSON.parse(await readFile(join(dir, "scaffold.json"), "utf8"));
     expect(manifest.models.map((model: { name: string }) => model.name)).toEqual(["Category", "Product", "Review"]);
     expect(manifest.models[0].hasMany).toEqual(["Product"]);
+  });
+});
+
+describe("scaffold add-model: edited files are merged, never refused", () => {
+  test("an edit to a parent's service in other lines survives --belongs-to, without markers", async () => {
+    const dir = await fixtures.project("minimal");
+    await added(dir, CATEGORY);
+    const service = join(dir, "src/categories/category.service.ts");
+    const rule = "  // Business rule: a category name is stored trimmed.\n";
+    const edited = (await readFile(service, "utf8")).replace("  async create(", `${rule}  async create(`);
+    await writeFile(service, edited);
+    const result = await added(dir, PRODUCT);
+    expect(result.stdout).toContain("merged with your edits (1):\n    src/categories/category.service.ts");
+    const merged = await readFile(service, "utf8");
+    expect(merged).toContain(`${rule}  async create(`);
+    // The relation's own changes are there too: the delete guard over the children.
+    expect(merged).toContain("still has products: delete them first");
+    expect(merged).not.toContain("<<<<<<<");
+  });
+
+  test("an edit to the lines a run changes: conflict markers, the file named, exit 1; the rest is written", async () => {
+    const dir = await fixtures.project("minimal");
+    await added(dir, CATEGORY);
+    const service = join(dir, "src/categories/category.service.ts");
+    const code = await readFile(service, "utf8");
+    // The delete's doc comment, which the relation rewrites (it adds the children's CONFLICT).
+    const line = /^ {2}\/\*\* Soft delete:.*$/m.exec(code)?.[0] as string;
+    await writeFile(service, code.replace(line, "  /** Soft delete, audited by the nightly job. */"));
+    const result = await runCli([...PRODUCT, "--yes"], dir, { env: cliEnv() });
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toContain("1 file has conflicts to resolve");
+    expect(result.stdout).toContain("src/categories/category.service.ts");
+    const merged = await readFile(service, "utf8");
+    expect(merged).toMatch(
+      /<<<<<<< yours\n {2}\/\*\* Soft delete, audited by the nightly job\. \*\/\n=======\n.*CONFLICT while it has children.*\n>>>>>>> add-model Product\n/,
+    );
+    expect(existsSync(join(dir, "src/products/products.routes.ts"))).toBe(true);
+  });
+
+  test("a module list no insert can follow: conflict markers there, the rest written", async () => {
+    const dir = await fixtures.project("minimal");
+    const index = join(dir, "src/modules.ts");
+    await writeFile(
+      index,
+      (await readFile(index, "utf8")).replace(
+        /export const modules = \[(.*)\] as const;/,
+        "const list = [$1] as const;\nexport const modules = list;",
+      ),
+    );
+    const result = await runCli([...CATEGORY, "--yes"], dir, { env: cliEnv() });
+    expect(result.exitCode).toBe(1);
+    const merged = await readFile(index, "utf8");
+    expect(merged).toContain("<<<<<<< yours\nconst list = [");
+    expect(merged).toContain("export const modules = [apidocsModule, usersModule, categoriesModule] as const;");
+    expect(merged).toContain('import { categoriesModule } from "./categories/categories.module.ts";');
+    expect(existsSync(join(dir, "src/categories/category.ts"))).toBe(true);
+  });
+
+  test("the project's release of the templates cannot be fetched: this scaffold's stand in, with a notice", async () => {
+    const dir = await fixtures.project("minimal");
+    const path = join(dir, "scaffold.json");
+    const manifest = JSON.parse(await readFile(path, "utf8"));
+    // Another patch release of the same series, which only a download (here from a port nothing listens on) gives.
+    const other = manifest.templateVersion.replace(/\d+$/, "99");
+    await writeFile(path, JSON.stringify({ ...manifest, templateVersion: other }, null, 2));
+    const result = await runCli([...CATEGORY, "--yes"], dir, {
+      env: cliEnv({ SCAFFOLD_TEMPLATE_SOURCE: "http://127.0.0.1:9" }),
+    });
+    expect(result.exitCode).toBe(0);
+    expect(result.stderr).toContain(`Could not get templates v${other}`);
+    expect(result.stderr).toContain("own templates");
+    expect(existsSync(join(dir, "src/categories/category.ts"))).toBe(true);
+    expect(JSON.parse(await readFile(path, "utf8")).templateVersion).toBe(other);
   });
 });

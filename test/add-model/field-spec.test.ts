@@ -40,6 +40,12 @@ describe("field spec", () => {
       ["1st:string", /must be snake_case or camelCase/],
       ["user_id:int", /ends in _id: a reference is declared with --belongs-to/],
       ["class:string", /JavaScript keyword/],
+      ["constructor:string", /"constructor" is a member of every JavaScript object \(Object.prototype.constructor\)/],
+      ["toString:string", /Object.prototype.toString\)/],
+      ["to_string:string", /Object.prototype.toString\)/],
+      ["value_of:int", /Object.prototype.valueOf\)/],
+      ["hasOwnProperty:bool", /Object.prototype.hasOwnProperty\)/],
+      ["is_prototype_of:bool", /Object.prototype.isPrototypeOf\)/],
       ["notDeleted:bool", /taken by the column behind unique fields on MySQL/],
       ["id:int,created_at:time", /only automatic fields/],
     ];

@@ -14,7 +14,7 @@ import { emitModelFiles } from "../../src/add-model/render/model-files.ts";
 import { SAMPLE_CHILD, SAMPLE_FIELDS, SAMPLE_MODEL, SAMPLE_PARENT } from "../../src/add-model/render/sample.ts";
 import { DATABASES } from "../../src/generate/choices.ts";
 import { repositoryTemplates } from "../../src/generate/template-source.ts";
-import { MODEL_SHAPES, TEMPLATES } from "./model-shapes.ts";
+import { field, MODEL_SHAPES, model, TEMPLATES } from "./model-shapes.ts";
 
 const ROOT = join(import.meta.dir, "..", "..");
 const BIOME = join(ROOT, "node_modules", ".bin", "biome");
@@ -69,4 +69,16 @@ describe("the sample resource", () => {
       await rm(dir, { recursive: true, force: true });
     }
   }, 60_000);
+});
+
+test('the article goes with the model\'s words: "an item", "An item", "a user"', () => {
+  const item = model("Item", [field("label", "string", "unique")], { belongsTo: ["User"] });
+  const files = emitModelFiles(emitContext(item, [item], { template: "full", database: "sqlite" }), [
+    { record: item, names: namesOf(item) },
+  ]);
+  const text = files.map((file) => file.contents).join("\n");
+  expect(text).toContain('"An item with this label already exists"');
+  expect(text).toContain("POST creates an item");
+  expect(text).toContain("a user");
+  expect(text).not.toMatch(/\b[Aa] item\b|\b[Aa]n user\b/);
 });

@@ -69,33 +69,36 @@ describe("scaffold add-model --belongs-to User", () => {
     expect(await read(dir, "README.md")).toContain("/api/v1/users/{userId}/posts");
   });
 
-  test("a hand-edited users' repository: exit 1 naming it, nothing written", async () => {
+  test("a hand-edited users' repository: the relation merged into it, the edit kept", async () => {
     const dir = await fixtures.project("minimal");
     const path = join(dir, REPOSITORY);
-    await writeFile(
-      path,
-      (await readFile(path, "utf8")).replace("this.#rows.softDelete(id, now)", "this.#rows.gone()"),
+    const edited = (await read(dir, REPOSITORY)).replace(
+      "const TAKEN = ",
+      "// Shown to the client as it is.\nconst TAKEN = ",
     );
-    const before = await snapshot(dir);
+    await writeFile(path, edited);
     const result = await runCli([...POST, "--yes"], dir, { env: cliEnv() });
-    expect(await snapshot(dir)).toEqual(before);
-    expect(result.exitCode).toBe(1);
-    expect(result.stderr).toContain(
-      `changed since add-model wrote them, so it cannot update them for Post (nothing was written): ${REPOSITORY}.`,
-    );
+    expect(result.exitCode).toBe(0);
+    const repository = await read(dir, REPOSITORY);
+    expect(repository).toContain("// Shown to the client as it is.\nconst TAKEN = ");
+    expect(repository).toContain("if (!(await lockLive(tx, users, id))) return false;");
+    expect(repository).not.toContain("<<<<<<<");
   });
 
-  test("full: hand-edited users' routes: exit 1 naming the file, nothing written", async () => {
+  test("full: the users' routes edited where the relation changes them: markers, exit 1, the file named", async () => {
     const dir = await fixtures.project("full");
     const path = join(dir, USERS_ROUTES);
-    await writeFile(path, (await readFile(path, "utf8")).replace("  [403],\n);", "  [403, 422],\n);"));
-    const before = await snapshot(dir);
+    const original = await read(dir, USERS_ROUTES);
+    await writeFile(path, original.replace("  [403],\n);", "  [403, 422],\n);"));
     const result = await runCli([...POST, "--yes"], dir, { env: cliEnv() });
-    expect(await snapshot(dir)).toEqual(before);
+    // The relation rewrites those lines (the routes' documented errors): both versions, between markers.
     expect(result.exitCode).toBe(1);
-    expect(result.stderr).toContain(
-      `changed since add-model wrote them, so it cannot update them for Post (nothing was written): ${USERS_ROUTES}.`,
-    );
+    expect(result.stderr).toContain("1 file has conflicts to resolve");
+    expect(result.stdout).toContain(USERS_ROUTES);
+    const routes = await read(dir, USERS_ROUTES);
+    expect(routes).toContain("<<<<<<< yours\n");
+    expect(routes).toContain("  [403, 422],\n");
+    expect(routes).toContain(">>>>>>> add-model Post\n");
   });
 
   test("a failure after the users' repository was written restores it", async () => {

@@ -159,7 +159,7 @@ describe("the tarballs", () => {
       expect(file).toMatch(
         /^package\/(package\.json|README\.md|dist\/.+\.(js|d\.ts|d\.ts\.map)|src\/.+\.(ts|js)|swagger-ui\/.+)$/,
       );
-      expect(file).not.toMatch(/\/(test|bench|templates|\.ci)\/|NOTES\.md|\.test\.ts$/);
+      expect(file).not.toMatch(/\/(test|bench|templates|\.ci)\/|CONTRIBUTING\.md|\.test\.ts$/);
     }
     expect(crudFiles).toContain("package/dist/index.js");
     expect(crudFiles).toContain("package/dist/index.d.ts.map");

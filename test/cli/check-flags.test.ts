@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { newArgs } from "../../src/commands/args.ts";
-import { checkFlags, splitShortValues } from "../../src/commands/check-flags.ts";
+import { checkFlags, lastBooleanWins, splitShortValues } from "../../src/commands/check-flags.ts";
 import { nearest } from "../../src/commands/nearest.ts";
 
 const check = (args: string[]) => () => checkFlags(args, newArgs, "scaffold new");
@@ -44,4 +44,19 @@ test("nearest suggests only plausible typos", () => {
   expect(nearest("--template-rf", flags)).toBe("--template-ref");
   expect(nearest("--frce", flags)).toBe("--force");
   expect(nearest("--verbose", flags)).toBeUndefined();
+});
+
+test("lastBooleanWins keeps only the last spelling of each boolean flag, so the last one wins", () => {
+  const keep = (args: string[]) => lastBooleanWins(args, newArgs);
+  expect(keep(["foo", "--no-dry-run", "--dry-run"])).toEqual(["foo", "--dry-run"]);
+  expect(keep(["foo", "--dry-run=false", "-n"])).toEqual(["foo", "-n"]);
+  expect(keep(["-n", "foo", "--dryRun=false", "--json"])).toEqual(["foo", "--dryRun=false", "--json"]);
+  expect(keep(["foo", "--force", "-d", "sqlite", "--no-force", "--", "--force"])).toEqual([
+    "foo",
+    "-d",
+    "sqlite",
+    "--no-force",
+    "--",
+    "--force",
+  ]);
 });

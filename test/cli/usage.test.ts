@@ -128,6 +128,10 @@ describe("help and version", () => {
         ["help", "add-model"],
         ["add-model", "--help"],
       ],
+      [
+        ["help", "upgrade"],
+        ["upgrade", "--help"],
+      ],
       [["help", "version"], ["--help"]],
     ];
     for (const [args, equivalent] of same) {
@@ -226,7 +230,7 @@ const USAGE_ERRORS: [string, string[], string][] = [
   [
     "help of a word far from any command",
     ["help", "zzzzzz"],
-    'Unknown command "zzzzzz": the commands are new, doctor, add-model, help, version.',
+    'Unknown command "zzzzzz": the commands are new, doctor, add-model, upgrade, help, version.',
   ],
   ["help with two commands", ["help", "new", "doctor"], 'Unexpected argument "doctor"'],
   ["version with an argument", ["version", "now"], 'Unexpected argument "now"'],

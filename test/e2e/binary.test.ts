@@ -110,6 +110,45 @@ describe.skipIf(!host)("the compiled binary", () => {
     expect(result.exitCode).toBe(1);
   });
 
+  test("ordinary short names are projects, typos of commands are refused (exit 2)", async () => {
+    for (const name of ["dev", "next", "web", "hello"]) {
+      const result = await run([binary, name, "-n", "--json"], work);
+      expect([name, result.exitCode, result.stderr]).toEqual([name, 0, ""]);
+      expect(JSON.parse(result.stdout)).toMatchObject({ dryRun: true, project: name });
+    }
+    for (const [typo, command] of [
+      ["doctr", "doctor"],
+      ["add-modle", "add-model"],
+      ["verison", "version"],
+    ] as const) {
+      const result = await run([binary, typo], work);
+      expect([typo, result.exitCode]).toEqual([typo, 2]);
+      expect(result.stderr).toContain(`did you mean \`scaffold ${command}\`?`);
+    }
+  });
+
+  test("the last spelling of a boolean flag wins", async () => {
+    const cwd = join(work, "last-flag");
+    await mkdir(cwd);
+    const dryRun = await run([binary, "new", "foo", "--no-dry-run", "--dry-run", "--json"], cwd);
+    expect(dryRun.exitCode).toBe(0);
+    expect(JSON.parse(dryRun.stdout)).toMatchObject({ dryRun: true });
+    expect(await readdir(cwd)).toEqual([]);
+    const written = await run([binary, "new", "foo", "-n", "--dry-run=false"], cwd);
+    expect(written.exitCode).toBe(0);
+    expect(written.stdout).toContain("Created foo");
+  }, 60_000);
+
+  test("--template-source takes the templates archive a release publishes", async () => {
+    const cwd = join(work, "dist");
+    const archive = `templates-${version}.tar.gz`;
+    for (const source of [`./${archive}`, `file://${join(cwd, archive)}`]) {
+      const result = await run([binary, "new", "demo", "-n", "--json", "--template-source", source], cwd);
+      expect([source, result.exitCode, result.stderr]).toEqual([source, 0, ""]);
+      expect(JSON.parse(result.stdout)).toMatchObject({ templateVersion: version });
+    }
+  });
+
   test("`new demo` writes the same project as `bun src/cli.ts new demo`, offline", async () => {
     const fromBinary = join(work, "binary");
     const fromSource = join(work, "source");

@@ -214,6 +214,42 @@ describe("local template sources", () => {
     }
   });
 
+  test("a local archive as a release publishes it (path, bare file name or file: URL) is read like a folder", async () => {
+    const cwd = await freshCwd();
+    await writeFile(join(cwd, "templates-0.2.0.tar.gz"), await templatesVersion("0.2.0"));
+    for (const source of [
+      "./templates-0.2.0.tar.gz",
+      "templates-0.2.0.tar.gz",
+      `file://${cwd}/templates-0.2.0.tar.gz`,
+    ]) {
+      const result = await runCli(["demo", "-n", "--json", "--template-source", source], cwd);
+      expect(result.stderr).toBe("");
+      expect(JSON.parse(result.stdout)).toMatchObject({ templateVersion: "0.2.0", templateRef: null });
+    }
+    const { exitCode } = await runCli(["demo", "--template-source", "./templates-0.2.0.tar.gz"], cwd);
+    expect(exitCode).toBe(0);
+    expect(await readText(join(cwd, "demo/TEMPLATE_VERSION"))).toBe("0.2.0\n");
+    expect(JSON.parse(await readText(join(cwd, "demo/scaffold.json")))).toMatchObject({
+      templateSource: join(cwd, "templates-0.2.0.tar.gz"),
+    });
+  }, 30_000);
+
+  test("a local file that is no templates archive is refused in one line saying what to pass", async () => {
+    const cwd = await freshCwd();
+    await writeFile(join(cwd, "notes.txt"), "hello\n");
+    await writeFile(join(cwd, "broken.tar.gz"), "hello\n");
+    const text = await runCli(["demo", "-n", "--template-source", "./notes.txt"], cwd);
+    expect(text.exitCode).toBe(1);
+    expect(text.stderr).toBe(
+      "error: Template source ./notes.txt is a file: pass a templates folder or a templates-<version>.tar.gz archive.\n",
+    );
+    const broken = await runCli(["demo", "-n", "--template-source", "./broken.tar.gz"], cwd);
+    expect(broken.exitCode).toBe(1);
+    expect(broken.stderr).toContain(`error: Could not read the templates archive ${join(cwd, "broken.tar.gz")} (`);
+    expect(broken.stderr.trim().split("\n")).toHaveLength(1);
+    expect((await readdir(cwd)).sort()).toEqual(["broken.tar.gz", "notes.txt"]);
+  }, 30_000);
+
   test("a missing local folder is a clear error", async () => {
     const { exitCode, stderr } = await dryRun(["--template-source", "./nowhere"]);
     expect(exitCode).toBe(1);

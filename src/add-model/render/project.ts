@@ -1,7 +1,7 @@
 import type { Database } from "../../generate/choices.ts";
 import { emitContext, type ModelRecord, type ModelTemplate, namesOf } from "../model.ts";
 import { pruneImports } from "./imports.ts";
-import { renderSample } from "./resource.ts";
+import { type ReadTemplate, renderSample } from "./resource.ts";
 import { resourceScope } from "./scope.ts";
 import type { Scope } from "./template.ts";
 
@@ -50,7 +50,8 @@ export function renderProjectFile(
   file: string,
   records: readonly ModelRecord[],
   project: { template: ModelTemplate; database: Database },
+  read?: ReadTemplate,
 ): string {
-  const tidy = renderSample(file, projectScope(records, project));
+  const tidy = renderSample(file, projectScope(records, project), read);
   return file.endsWith(".ts") ? pruneImports(tidy) : tidy;
 }

@@ -1,5 +1,5 @@
 import type { EmitContext, Related } from "../model.ts";
-import { renderResourceFile } from "./resource.ts";
+import { type ReadTemplate, renderResourceFile } from "./resource.ts";
 
 export const sectionStart = (model: string) => `<!-- scaffold add-model: ${model} -->`;
 export const sectionEnd = (model: string) => `<!-- /scaffold add-model: ${model} -->`;
@@ -28,9 +28,9 @@ function padTable(rows: string[]): string[] {
  * between the markers add-model finds it by again. The sample's tables are padded here, so that a project whose Biome
  * is not installed yet gets the layout `npm run lint` expects.
  */
-export function readmeSection(context: EmitContext, all: readonly Related[]): string {
+export function readmeSection(context: EmitContext, all: readonly Related[], read?: ReadTemplate): string {
   const name = context.record.name;
-  const body = renderResourceFile("README.md", context, all).replace(
+  const body = renderResourceFile("README.md", context, all, read).replace(
     /^\|.*\|\n(?:\|.*\|\n)*/gm,
     (rows) => `${padTable(rows.trimEnd().split("\n")).join("\n")}\n`,
   );

@@ -1,7 +1,7 @@
 import type { Field } from "../field-spec.ts";
 import { propertyName } from "../field-spec.ts";
 import { type EmitContext, type Related, templateUser, USER } from "../model.ts";
-import { fieldWords, type ModelNames, toPascal } from "../names.ts";
+import { fieldWords, indefiniteArticle, type ModelNames, toPascal } from "../names.ts";
 import { SAMPLE_CHILD, SAMPLE_FIELDS, SAMPLE_MODEL, SAMPLE_OPTIONS, SAMPLE_PARENT } from "./sample.ts";
 import type { Scope } from "./template.ts";
 import { bodyKeys, prerequisites, typoOf } from "./test-data.ts";
@@ -14,6 +14,10 @@ function modelForms(sample: ModelNames, target: ModelNames): Forms {
     sample[key as keyof ModelNames],
     target[key as keyof ModelNames],
   ]);
+  // The article goes with the words: "a stock item" is "an item".
+  const withArticle = (names: ModelNames) => `${indefiniteArticle(names.words)} ${names.words}`;
+  const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+  forms.push([withArticle(sample), withArticle(target)], [capital(withArticle(sample)), capital(withArticle(target))]);
   // Constants: `STOCK_ITEM_RELATIONS`.
   forms.push([sample.snake.toUpperCase(), target.snake.toUpperCase()]);
   forms.push([sample.pluralSnake.toUpperCase(), target.pluralSnake.toUpperCase()]);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readdir, readFile, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import type { Database, TemplateName } from "../../../src/generate/template-tree.ts";
-import { expectSuccess, generateProject, npmInstall, npmRun } from "../../support/generated-project.ts";
+import { expectSuccess, generateProject, npmInstall, npmRun, runCommand } from "../../support/generated-project.ts";
 import { BOOT_RUNTIMES, type Runtime } from "../../support/runtimes.ts";
 import { type Backend, type OpenBackend, sqliteFile } from "./backends.ts";
 import { describeBoot } from "./boot-suite.ts";
@@ -63,14 +63,36 @@ export function describeGeneratedProject(plan: GeneratedProjectPlan): void {
   const template = plan.template ?? "full";
   describe(`generated ${template} project x ${plan.database}`, () => {
     let dir = "";
+    let installOutput = "";
 
     beforeAll(async () => {
       dir = await generateProject(template, plan.database);
-      expectSuccess("npm install", await npmInstall(dir));
+      const install = await npmInstall(dir);
+      expectSuccess("npm install", install);
+      installOutput = install.output;
     }, 600_000);
 
     afterAll(async () => {
       if (dir) await rm(dirname(dir), { recursive: true, force: true });
+    }, 60_000);
+
+    test("npm install runs only the install scripts package.json lists, warns of none, and reports no usage", async () => {
+      expect(installOutput).not.toContain("allowScripts");
+      const { allowScripts = {}, scarfSettings } = JSON.parse(await readFile(join(dir, "package.json"), "utf8"));
+      const query = await runCommand(
+        "npm",
+        ["query", ":attr(scripts, [preinstall]), :attr(scripts, [install]), :attr(scripts, [postinstall])"],
+        { cwd: dir },
+      );
+      expectSuccess("npm query", query);
+      const nodes = JSON.parse(query.output.slice(query.output.indexOf("["))) as { name: string }[];
+      const withScripts = [...new Set(nodes.map(({ name }) => name))];
+      expect(withScripts.filter((name) => !(name in allowScripts))).toEqual([]);
+      // Swagger UI's usage reporting: denied, and off for a package manager that runs it anyway.
+      if (withScripts.includes("@scarf/scarf")) {
+        expect(allowScripts["@scarf/scarf"]).toBe(false);
+        expect(scarfSettings).toEqual({ enabled: false });
+      }
     }, 60_000);
 
     test("npm run typecheck passes", async () => {

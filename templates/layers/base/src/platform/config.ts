@@ -6,9 +6,20 @@ import { packageInfo } from "./package-info.ts";
 /** 1 MiB: far more than any JSON body of the API, far less than what would strain the service. */
 export const defaultBodyLimitBytes = 1_048_576;
 
+/**
+ * A whole number from `min` to `max` (no upper bound by default): every way of missing it (`PORT=abc`, `1.5`, `-1`)
+ * gets the one message that states it, never zod's "received NaN".
+ */
+export function envInteger(min: number, max?: number) {
+  const error =
+    max === undefined ? `must be a whole number of at least ${min}` : `must be a whole number from ${min} to ${max}`;
+  const integer = z.coerce.number({ error }).int({ error }).min(min, { error });
+  return max === undefined ? integer : integer.max(max, { error });
+}
+
 /** Settings every service has; modules add theirs (`config` of src/platform/module.ts). */
 export const baseConfigShape = {
-  PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
+  PORT: envInteger(0, 65_535).default(8080),
   /** `production` -> JSON logs at info; `development` -> readable logs at debug and stack traces in 500s. */
   APP_ENV: z.string().min(1).default("production"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
@@ -16,11 +27,11 @@ export const baseConfigShape = {
   /** Checked per database layer: another database's URL is refused here, before anything is opened or created. */
   DATABASE_URL: databaseUrlSchema.default(defaultDatabaseUrl),
   /** Connections per instance to a database server (PostgreSQL, MySQL); replicas x this must fit the server. */
-  DATABASE_POOL_MAX: z.coerce.number().int().positive().default(defaultDatabaseOptions.poolMax),
+  DATABASE_POOL_MAX: envInteger(1).default(defaultDatabaseOptions.poolMax),
   /** How long connecting to a database server may take. */
-  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(defaultDatabaseOptions.connectTimeoutMs),
+  DATABASE_CONNECT_TIMEOUT_MS: envInteger(1).default(defaultDatabaseOptions.connectTimeoutMs),
   /** How long a statement may take (SQLite: wait for another process's lock) before the request is answered 503. */
-  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().positive().default(defaultDatabaseOptions.queryTimeoutMs),
+  DATABASE_QUERY_TIMEOUT_MS: envInteger(1).default(defaultDatabaseOptions.queryTimeoutMs),
   /**
    * Whether the service applies pending migrations before it listens (concurrent instances take turns under a lock);
    * `false` when the deployment runs `npm run db:migrate` once instead (a Kubernetes Job, a release step).
@@ -30,11 +41,11 @@ export const baseConfigShape = {
     .default("true")
     .transform((value) => value === "true"),
   /** Largest request body read; a larger one is answered 413 before it is parsed. */
-  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(defaultBodyLimitBytes),
+  BODY_LIMIT_BYTES: envInteger(1).default(defaultBodyLimitBytes),
   /** After SIGTERM, how long the service keeps serving (readiness already 503) before it stops accepting connections. */
-  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).default(0),
+  SHUTDOWN_DELAY_MS: envInteger(0).default(0),
   /** How long a graceful shutdown may wait for in-flight requests before the process exits anyway. */
-  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  SHUTDOWN_TIMEOUT_MS: envInteger(1).default(10_000),
 };
 
 export type BaseConfig = z.infer<z.ZodObject<typeof baseConfigShape>>;

@@ -16,6 +16,19 @@ describe("start-up configuration", () => {
     }
   });
 
+  test("PORT and every whole-number setting: one message stating the range, whatever the wrong value", () => {
+    expect(loadConfig({ PORT: "3000" }).PORT).toBe(3000);
+    for (const bad of ["abc", "1.5", "-1", "65536"]) {
+      expect([bad, configError({ PORT: bad })]).toEqual([
+        bad,
+        "Invalid configuration: PORT: must be a whole number from 0 to 65535",
+      ]);
+    }
+    expect(configError({ SHUTDOWN_TIMEOUT_MS: "soon" })).toBe(
+      "Invalid configuration: SHUTDOWN_TIMEOUT_MS: must be a whole number of at least 1",
+    );
+  });
+
   test("MIGRATE_ON_START: on by default, `false` turns it off, anything else is a configuration error", () => {
     expect(loadConfig({}).MIGRATE_ON_START).toBe(true);
     expect(loadConfig({ MIGRATE_ON_START: "true" }).MIGRATE_ON_START).toBe(true);

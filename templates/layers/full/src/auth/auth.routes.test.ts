@@ -29,6 +29,18 @@ describe("auth routes", () => {
     expect(body.error.details[0]).toMatchObject({ path: expect.any(String), message: expect.any(String) });
   });
 
+  test("a password too long, in characters or in bytes, gets one message, however long it is", async () => {
+    const { app } = createTestApp();
+    for (const password of ["p".repeat(73), "é".repeat(37), "p".repeat(500_000)]) {
+      const { status, body } = await call(app, "POST", register, { email: "ada@example.com", password });
+      expect([password.length, status, body.error.details]).toEqual([
+        password.length,
+        400,
+        [{ path: "password", message: "must be at most 72 bytes in UTF-8" }],
+      ]);
+    }
+  });
+
   test("register, login and refresh: an unknown key (a typo, id, role) is a 400 naming it", async () => {
     const { app } = createTestApp();
     const { refresh_token } = await registerUser(app, "ada@example.com");

@@ -6,6 +6,7 @@ const PASSWORD_MIN_LENGTH = 8;
 const PASSWORD_MAX_BYTES = 72;
 
 const utf8Bytes = (value: string) => new TextEncoder().encode(value).length;
+const TOO_LONG = `must be at most ${PASSWORD_MAX_BYTES} bytes in UTF-8`;
 
 export const credentialsSchema = z
   .strictObject({
@@ -13,8 +14,9 @@ export const credentialsSchema = z
     password: z
       .string()
       .min(PASSWORD_MIN_LENGTH)
-      .max(PASSWORD_MAX_BYTES)
-      .refine((value) => utf8Bytes(value) <= PASSWORD_MAX_BYTES, `must be at most ${PASSWORD_MAX_BYTES} bytes in UTF-8`)
+      // Over 72 characters is over 72 bytes: one message, and the byte count of a long string is never taken.
+      .max(PASSWORD_MAX_BYTES, { error: TOO_LONG, abort: true })
+      .refine((value) => utf8Bytes(value) <= PASSWORD_MAX_BYTES, TOO_LONG)
       .openapi({ example: "correct horse battery staple" }),
   })
   .openapi("Credentials");

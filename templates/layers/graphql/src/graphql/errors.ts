@@ -24,12 +24,22 @@ const answer = (error: GraphQLError, message: string, extensions: Record<string,
   });
 
 /**
+ * yoga's answer to a body that is not JSON names the JSON parser's own error (`extensions.originalError`): the message
+ * says enough. yoga reads that extension to answer 400 rather than 200 to an `application/json` client, so the status
+ * is stated instead (`http`, which yoga keeps out of the answer).
+ */
+function withoutParserError(error: GraphQLError): GraphQLError {
+  const { code, http } = error.extensions as { code?: string; http?: { status?: number } };
+  return answer(error, error.message, { code: code ?? "BAD_REQUEST", http: { status: http?.status ?? 400 } });
+}
+
+/**
  * yoga's `maskError`, for every error of an answer. What a resolver threw becomes a GraphQL error with
  * `extensions.code`: domain errors keep their message (BAD_USER_INPUT lists the offending `fields`); anything else is
  * logged and answered INTERNAL_SERVER_ERROR without its message or stack, unless `development` (APP_ENV=development);
  * a database that does not answer is SERVICE_UNAVAILABLE, which the client may retry.
  * graphql-js's errors about the request itself (a variable of the wrong type) are BAD_USER_INPUT, without a
- * suggestion of the field meant outside development.
+ * suggestion of the field meant outside development; yoga's about the transport (malformed JSON) keep their code.
  */
 export function maskError(logger: Logger, development: boolean) {
   return (error: unknown): Error => {
@@ -38,6 +48,7 @@ export function maskError(logger: Logger, development: boolean) {
     const original = graphqlError.originalError;
     if (original === undefined || original instanceof GraphQLError) {
       const shown = development ? graphqlError : withoutSuggestion(graphqlError);
+      if (shown.extensions.originalError !== undefined) return withoutParserError(shown);
       if (shown.extensions.code) return shown;
       return answer(shown, shown.message, { ...shown.extensions, code: "BAD_USER_INPUT" });
     }

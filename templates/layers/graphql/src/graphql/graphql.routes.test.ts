@@ -86,8 +86,21 @@ describe("/graphql over HTTP", () => {
         const answer = await post(body);
         expect(answer.status).toBe(400);
         expect(answer.headers.get("content-type")).toBe(`${GRAPHQL_RESPONSE}; charset=utf-8`);
-        expect(codes(await answer.json())).toEqual(["BAD_REQUEST"]);
+        const json = await answer.json();
+        expect(codes(json)).toEqual(["BAD_REQUEST"]);
+        // Nothing of the parser's own error (yoga adds it as extensions.originalError).
+        expect(json.errors[0].extensions).toEqual({ code: "BAD_REQUEST" });
       }
+      // A client that asks for plain JSON gets the same 400.
+      const plain = await app.request("/graphql", {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json" },
+        body: "{ not json",
+      });
+      expect(plain.status).toBe(400);
+      expect((await plain.json()).errors).toEqual([
+        { message: "POST body sent invalid JSON.", extensions: { code: "BAD_REQUEST" } },
+      ]);
     });
 
     test("the REST routes keep the REST envelope: a wrong method on /health, an unknown path", async () => {

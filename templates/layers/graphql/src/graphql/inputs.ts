@@ -10,12 +10,17 @@ const page = z.object({
   offset: z.int().min(0),
 });
 
-/** A positive 32-bit id (every database stores ids in a 32-bit integer column), e.g. a reference in an input. */
+const ID_ERROR = "must be an integer from 1 to 2147483647";
+
+/**
+ * A positive 32-bit id (every database stores ids in a 32-bit integer column), e.g. a reference in an input: one
+ * message for every way of missing the range (`0`, `-1`, `abc`, `2147483648`).
+ */
 export const positiveId = z
   .string()
-  .regex(/^\d{1,10}$/, "must be a positive integer")
+  .regex(/^\d{1,10}$/, ID_ERROR)
   .transform(Number)
-  .pipe(z.int().min(1).max(2_147_483_647));
+  .pipe(z.int({ error: ID_ERROR }).min(1, { error: ID_ERROR }).max(2_147_483_647, { error: ID_ERROR }));
 
 /** `value` checked by `schema`; a VALIDATION_ERROR naming each bad field under `prefix` otherwise. */
 export function valid<T>(schema: z.ZodType<T>, value: unknown, prefix: string): T {

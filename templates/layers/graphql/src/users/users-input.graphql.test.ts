@@ -62,11 +62,14 @@ describe("users over GraphQL: the e-mail, the name and the arguments", () => {
     expect(body.errors[0].extensions.fields.map((f: Json) => f.field).sort()).toEqual(["input.email", "input.name"]);
     const tooLong = await graphql(app, CREATE, { input: { email: `${"a".repeat(251)}@x.io` } });
     expect(codes(tooLong.body)).toEqual(["BAD_USER_INPUT"]);
-    const badId = await graphql(app, `{ user(id: "abc") { id } }`);
-    expect(badId.body.errors[0].extensions).toEqual({
-      code: "BAD_USER_INPUT",
-      fields: [{ field: "id", message: expect.any(String) }],
-    });
+    // One message for every way of missing the range.
+    for (const id of ["abc", "0", "-1", "2147483648", "99999999999"]) {
+      const badId = await graphql(app, `{ user(id: "${id}") { id } }`);
+      expect([id, badId.body.errors[0].extensions]).toEqual([
+        id,
+        { code: "BAD_USER_INPUT", fields: [{ field: "id", message: "must be an integer from 1 to 2147483647" }] },
+      ]);
+    }
     expect(users.rows).toEqual([]);
   });
 

@@ -11,38 +11,36 @@ const INT32_MAX = 2_147_483_647;
  */
 export const int32 = () => z.number().int().min(INT32_MIN).max(INT32_MAX);
 
-/** `/{id}`: a positive integer id in the path. */
-export const idParams = z.object({
-  id: z
-    .string()
-    .regex(/^\d{1,10}$/, "must be a positive integer")
-    .transform(Number)
-    .pipe(int32().min(1))
-    .openapi({ param: { name: "id", in: "path" }, type: "integer", minimum: 1, maximum: INT32_MAX, example: 1 }),
-});
-
 /**
- * A query value of plain decimal digits (a sign allowed) as a number; anything else is left for the number check to
- * refuse. Unlike `z.coerce` it does not turn a missing value (null) into 0, so the document says `integer`, not
- * `integer | null`.
+ * A path or query value of plain decimal digits (a sign allowed) as a number; anything else is left for the number
+ * check to refuse. Unlike `z.coerce` it does not turn a missing value (null) into 0, so the document says `integer`,
+ * not `integer | null`.
  */
 const decimal = (value: unknown) => (typeof value === "string" && /^-?\d{1,15}$/.test(value) ? Number(value) : value);
 
-/** A query integer from `min` to `max`; every way of missing the range gets the one message that states it. */
-function queryInteger(min: number, max: number) {
+/**
+ * A path or query integer from `min` to `max`; every way of missing the range (`0`, `-1`, `1.5`, `abc`, a number past
+ * the 32-bit column's) gets the one message that states it.
+ */
+function integerParam(min: number, max: number) {
   const error = `must be an integer from ${min} to ${max}`;
   return z.preprocess(decimal, z.number({ error }).int({ error }).min(min, { error }).max(max, { error }));
 }
+
+/** `/{id}`: an id in the path, from 1 to the largest a 32-bit column holds. */
+export const idParams = z.object({
+  id: integerParam(1, INT32_MAX).openapi({ param: { name: "id", in: "path" }, example: 1 }),
+});
 
 /**
  * Paging of a list: `limit` 1-100 (default 50), `offset` from 0 (no table holds more rows than its ids count). Strict like the request bodies: a parameter the route
  * does not list (a typo, `include` where there is none) is a 400 naming it, never silently ignored.
  */
 export const listQuery = z.strictObject({
-  limit: queryInteger(1, 100)
+  limit: integerParam(1, 100)
     .default(50)
     .openapi({ param: { name: "limit", in: "query" } }),
-  offset: queryInteger(0, INT32_MAX)
+  offset: integerParam(0, INT32_MAX)
     .default(0)
     .openapi({ param: { name: "offset", in: "query" } }),
 });

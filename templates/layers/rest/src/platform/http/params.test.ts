@@ -1,9 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import { createTestApp, type Json } from "../../../test/support/test-app.ts";
-import { listQuery } from "./params.ts";
+import { idParams, listQuery } from "./params.ts";
 
-const issuesOf = (query: Record<string, string>) =>
-  listQuery.safeParse(query).error?.issues.map(({ path, message }) => ({ path, message }));
+const issuesOf = (query: Record<string, string>, schema: typeof listQuery | typeof idParams = listQuery) =>
+  schema.safeParse(query).error?.issues.map(({ path, message }) => ({ path, message }));
 
 describe("list query", () => {
   test("limit and offset are documented as plain integers (never null) with their bounds and defaults", async () => {
@@ -29,5 +29,25 @@ describe("list query", () => {
     expect(listQuery.safeParse({ limt: "10" }).error?.issues).toMatchObject([
       { code: "unrecognized_keys", keys: ["limt"] },
     ]);
+  });
+});
+
+describe("id in the path", () => {
+  test("documented as an integer from 1 to the largest 32-bit id", async () => {
+    const { app } = createTestApp();
+    const document: Json = await (await app.request("/apidocs/openapi.json")).json();
+    const [parameter] = document.paths["/api/v1/users/{id}"].get.parameters;
+    expect(parameter).toMatchObject({ name: "id", in: "path", required: true });
+    expect(parameter.schema).toMatchObject({ type: "integer", minimum: 1, maximum: 2_147_483_647 });
+  });
+
+  test("every way of missing the range gets the one message that states it", () => {
+    expect(idParams.parse({ id: "42" })).toEqual({ id: 42 });
+    for (const id of ["0", "-1", "1.5", "abc", "2147483648", "99999999999", "99999999999999999999"]) {
+      expect([id, issuesOf({ id }, idParams)]).toEqual([
+        id,
+        [{ path: ["id"], message: "must be an integer from 1 to 2147483647" }],
+      ]);
+    }
   });
 });
