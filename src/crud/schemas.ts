@@ -6,6 +6,21 @@ import { z } from "zod";
 import { filterParameters } from "./filters.ts";
 import type { FieldModel, ResourceModel } from "./model.ts";
 
+/**
+ * The times every database gives back exactly through Drizzle's date columns: MySQL's DATETIME range. (Drizzle reads
+ * PostgreSQL's text of the years 1 to 99 as 19xx/20xx, and PostgreSQL has no year 0.)
+ */
+const earliestTime = Date.parse("1000-01-01T00:00:00.000Z");
+const latestTime = Date.parse("9999-12-31T23:59:59.999Z");
+const storableTime = (value: string) => {
+  const time = Date.parse(value);
+  return time >= earliestTime && time <= latestTime;
+};
+
+/** Text PostgreSQL can store: anything but U+0000 (MySQL and SQLite would store it; every database refuses it here). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is the one character this pattern refuses.
+const withoutNul = /^[^\u0000]*$/;
+
 /** JSON input value of a field, without null. Dates are ISO 8601 strings; 64-bit integers strings or integers. */
 export function fieldInputSchema(field: FieldModel): z.ZodType {
   switch (field.kind) {
@@ -16,11 +31,14 @@ export function fieldInputSchema(field: FieldModel): z.ZodType {
     case "boolean":
       return z.boolean();
     case "date":
-      return z.iso.datetime({ offset: true, local: true });
+      return z.iso
+        .datetime({ offset: true, local: true })
+        .refine(storableTime, "must be from 1000-01-01T00:00:00.000Z to 9999-12-31T23:59:59.999Z");
     case "json":
       return z.json();
     default:
-      return field.enumValues ? z.enum(field.enumValues as [string, ...string[]]) : z.string();
+      if (field.enumValues) return z.enum(field.enumValues as [string, ...string[]]);
+      return z.string().regex(withoutNul, "must not contain the NUL character (U+0000)");
   }
 }
 

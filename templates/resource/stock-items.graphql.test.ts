@@ -81,6 +81,23 @@ describe("stock items over GraphQL", () => {
   });
   // @end
 
+  // @if stringFields || timeFields
+  // @note What one database cannot store is refused on every one: a NUL in text, a time outside the years 1 to 9999.
+  test("/*@if stringFields*/a NUL character in text/*@end*//*@if stringFields && timeFields*/ or /*@end*//*@if timeFields*/a time outside the years 1 to 9999/*@end*/ is BAD_USER_INPUT naming the field; nothing is stored", async () => {
+    const { app } = await setup();
+    const unstorable = { ...input(1), /*@each field*//*@if string*/displayName: "a\u0000b", /*@elif time*/restockedAt: "0000-12-31T23:59:59.999Z", /*@end*//*@end*/};
+    const { body } = await graphql(app, CREATE, { input: unstorable });
+    expect(codes(body)).toEqual(["BAD_USER_INPUT"]);
+    const fields = body.errors[0].extensions.fields.map((f: Json) => f.field);
+    // @each field
+    // @if string || time
+    expect(fields).toContain("input.displayName");
+    // @end
+    // @end
+    expect((await graphql(app, "{ stockItems { id } }")).body.data.stockItems).toEqual([]);
+  });
+  // @end
+
   // @if uniqueFields
   // @note Named after the first unique field.
   test("a taken /*@each unique*//*@if first*/display_name/*@end*//*@end*/ is CONFLICT, on create and on update", async () => {

@@ -3,6 +3,7 @@ import { batchLoader, perRequest } from "../graphql/batch-loader.ts";
 import { positiveId, valid, validId, validPage } from "../graphql/inputs.ts";
 import { nullWhenNotFound } from "../graphql/not-found.ts";
 import { EMAIL_MAX_LENGTH, normalizeEmail } from "../platform/email.ts";
+import { storedText, storedTime } from "../platform/stored-values.ts";
 // @each parent
 import type { StorageBinService } from "../storage-bins/storage-bin.service.ts";
 import type { StorageBin } from "../storage-bins/storage-bin.ts";
@@ -32,7 +33,7 @@ const stockItemInput = z.object({
   // Trimmed and lower-cased before it is checked, as the service stores it.
   displayName: z.string().overwrite(normalizeEmail).check(z.email(), z.maxLength(EMAIL_MAX_LENGTH))/*@if nullable*/.nullable().optional()/*@end*/,
   // @elif string
-  displayName: z.string().max(/*@if maxLength*/DISPLAY_NAME_MAX_LENGTH/*@else*/255/*@end*/)/*@if nullable*/.nullable().optional()/*@end*/,
+  displayName: storedText(/*@if maxLength*/DISPLAY_NAME_MAX_LENGTH/*@else*/255/*@end*/)/*@if nullable*/.nullable().optional()/*@end*/,
   // @elif int
   stockDelta: z.int32()/*@if nullable*/.nullable().optional()/*@end*/,
   // @elif uint
@@ -42,7 +43,7 @@ const stockItemInput = z.object({
   // @elif bool
   isActive: z.boolean()/*@if nullable*/.nullable().optional()/*@end*/,
   // @elif time
-  restockedAt: z.date()/*@if nullable*/.nullable().optional()/*@end*/,
+  restockedAt: storedTime/*@if nullable*/.nullable().optional()/*@end*/,
   // @end
   // @end
   // @each parent

@@ -201,6 +201,45 @@ describe("stock items routes", () => {
     expect((await api.post("/api/v1/stock-items", "not json")).status).toBe(400);
   });
 
+  // @if stringFields || timeFields
+  // @note What one database cannot store is refused on every one: a NUL in text, a time outside the years 1 to 9999.
+  test("POST and PUT: /*@if stringFields*/a NUL character in text/*@end*//*@if stringFields && timeFields*/ or /*@end*//*@if timeFields*/a time outside the years 1 to 9999/*@end*/ is a 400 naming the field", async () => {
+    const { api/*@if ids*/, ids/*@end*/ } = await setup();
+    const unstorable = {
+      ...body(1/*@if ids*/, ids/*@end*/),
+      // @each field
+      // @if string
+      display_name: "a\u0000b",
+      // @elif time
+      restocked_at: "0000-12-31T23:59:59.999Z",
+      // @end
+      // @end
+    };
+    const refused = [await api.post("/api/v1/stock-items", unstorable), await api.put("/api/v1/stock-items/1", unstorable)];
+    for (const answer of refused) {
+      expect([answer.status, answer.body.error.code]).toEqual([400, "VALIDATION_ERROR"]);
+      const paths = answer.body.error.details.map((detail: { path: string }) => detail.path);
+      // @each field
+      // @if string || time
+      expect(paths).toContain("display_name");
+      // @end
+      // @end
+    }
+    // @if timeFields
+    const earliest = {
+      ...body(1/*@if ids*/, ids/*@end*/),
+      // @each field
+      // @if time
+      restocked_at: "0001-01-01T00:00:00.000Z",
+      // @end
+      // @end
+    };
+    const created = await api.post("/api/v1/stock-items", earliest);
+    expect([created.status, created.body.data]).toEqual([201, expect.objectContaining(earliest)]);
+    // @end
+  });
+
+  // @end
   test("POST and PUT: an unknown key (a typo, id, a timestamp) is a 400 naming it", async () => {
     const { api/*@if ids*/, ids/*@end*/ } = await setup();
     await api.post("/api/v1/stock-items", body(1/*@if ids*/, ids/*@end*/));

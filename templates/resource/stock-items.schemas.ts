@@ -1,11 +1,15 @@
 import { z } from "@hono/zod-openapi";
 import { emailSchema, int32 } from "../platform/http/params.ts";
+import { storedText, storedTime } from "../platform/stored-values.ts";
 import { /*@each field*//*@if maxLength*/DISPLAY_NAME_MAX_LENGTH, /*@end*//*@end*/type StockItem, type StockItemInput } from "./stock-item.ts";
 
 const timestamp = z.iso.datetime().openapi({ example: "2025-01-01T12:00:00.000Z" });
 // @if timeFields
-/** A date-time in the input: ISO 8601 with `Z` or an offset, as a Date. */
-const dateTime = z.iso.datetime({ offset: true }).transform((value) => new Date(value));
+/** A date-time in the input: ISO 8601 with `Z` or an offset, as a Date in the years 1 to 9999 (UTC). */
+const dateTime = z.iso
+  .datetime({ offset: true })
+  .transform((value) => new Date(value))
+  .pipe(storedTime);
 // @end
 
 export const stockItemSchema = z
@@ -60,7 +64,7 @@ export const stockItemInputSchema = z
     // @if email
     display_name: emailSchema/*@if nullable*/.nullable().optional()/*@end*/,
     // @elif string
-    display_name: z.string().max(/*@if maxLength*/DISPLAY_NAME_MAX_LENGTH/*@else*/255/*@end*/)/*@if nullable*/.nullable().optional()/*@end*//*@if example*/.openapi({ example: "Blue crate" })/*@end*/,
+    display_name: storedText(/*@if maxLength*/DISPLAY_NAME_MAX_LENGTH/*@else*/255/*@end*/)/*@if nullable*/.nullable().optional()/*@end*//*@if example*/.openapi({ example: "Blue crate" })/*@end*/,
     // @elif int
     stock_delta: int32()/*@if nullable*/.nullable().optional()/*@end*/,
     // @elif uint

@@ -208,7 +208,7 @@ describe("dry run", () => {
     const layers = Object.fromEntries(report.files.map((f: { path: string; layers: string[] }) => [f.path, f.layers]));
     expect(layers).toMatchObject({
       ".env.example": ["base", "full", "db-postgres", "db-server"],
-      "README.md": ["full", "db-server"],
+      "README.md": ["full", "db-server", "upgrade"],
       "drizzle/0000_init.sql": ["migrations-full-postgres"],
       "scaffold.json": [],
     });

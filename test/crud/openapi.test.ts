@@ -273,7 +273,10 @@ describe("OpenAPI document", () => {
       required: true,
       schema: { type: "integer" },
     });
-    expect(document.paths["/api/genres/{id}"].parameters[0].schema).toEqual({ type: "string" });
+    expect(document.paths["/api/genres/{id}"].parameters[0].schema).toEqual({
+      type: "string",
+      pattern: "^[^\\u0000]*$",
+    });
     const composite = document.paths["/api/shelves/{id}"].parameters[0];
     expect(composite.schema).toEqual({ type: "string" });
     expect(composite.description).toContain("room, slot");
@@ -378,7 +381,7 @@ test("every column kind converts: enum, 64-bit integer, JSON, UUID key", async (
   expect(output.mood).toEqual({ type: "string", enum: ["happy", "sad"] });
   expect(output.counter.anyOf).toEqual([{ type: "string", pattern: "^-?\\d+$" }, { type: "null" }]);
   expect(JSON.stringify(output.payload)).toContain("#/components/schemas/Shared_output_");
-  expect(document.paths["/api/events/{id}"].parameters[0].schema).toEqual({ type: "string" });
+  expect(document.paths["/api/events/{id}"].parameters[0].schema).toEqual({ type: "string", pattern: "^[^\\u0000]*$" });
   expect(document.paths["/api/events"].get.parameters.at(-1)).toMatchObject({
     name: "mood_in",
     schema: { type: "array", items: { type: "string", enum: ["happy", "sad"] } },

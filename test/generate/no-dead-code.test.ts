@@ -29,6 +29,12 @@ const ALLOWED: Record<string, string> = {
   "src/platform/http/resource-routes.ts: bodyErrors": "full",
   // base's error codes, which rest's OpenAPI error schema enumerates.
   "src/platform/http/envelope.ts: errorCodes": "rest",
+  // base's whole-number setting, used in its own file and by full's auth and advanced's metrics settings.
+  "src/platform/config.ts: envInteger": "full, observability-advanced",
+  // base's rules for stored values, used by the schemas of the models add-model adds: storedTime by a model's time
+  // field in every template; in full, whose users have an e-mail only, the whole file waits for a text or time field.
+  "src/platform/stored-values.ts": "add-model",
+  "src/platform/stored-values.ts: storedTime": "add-model",
   // graphql's input checks, used in their own file (validId) and by the resolvers of the models add-model adds.
   "src/graphql/inputs.ts: valid": "add-model",
   "src/graphql/inputs.ts: positiveId": "add-model",

@@ -229,8 +229,9 @@ describe("local template sources", () => {
     const { exitCode } = await runCli(["demo", "--template-source", "./templates-0.2.0.tar.gz"], cwd);
     expect(exitCode).toBe(0);
     expect(await readText(join(cwd, "demo/TEMPLATE_VERSION"))).toBe("0.2.0\n");
+    // Recorded relative to the project, so that add-model and upgrade find it from wherever the project moves with it.
     expect(JSON.parse(await readText(join(cwd, "demo/scaffold.json")))).toMatchObject({
-      templateSource: join(cwd, "templates-0.2.0.tar.gz"),
+      templateSource: "../templates-0.2.0.tar.gz",
     });
   }, 30_000);
 

@@ -326,6 +326,40 @@ export function crudSuite(factory: DialectFactory): void {
         expect(tooLong.status).toBe(factory.name === "sqlite" ? 201 : 400);
       });
 
+      test("times come back exactly from 1000 to 9999; outside, and a NUL in text, are a 400 naming the field", async () => {
+        const times = ["1000-01-01T00:00:00.000Z", "1969-12-31T23:59:59.999Z", "9999-12-31T23:59:59.999Z"];
+        for (const [n, born] of times.entries()) {
+          const created = await call(app(), "POST", "/api/authors", {
+            name: "Dated",
+            email: `dated${n}@example.com`,
+            born,
+          });
+          expect([born, created.status, created.body.born]).toEqual([born, 201, born]);
+          expect((await call(app(), "GET", `/api/authors/${created.body.id}`)).body.born).toBe(born);
+          expect((await call(app(), "DELETE", `/api/authors/${created.body.id}`)).status).toBe(204);
+        }
+        const refusals: Array<[Record<string, unknown>, string, string]> = [
+          ...["0001-01-01T00:00:00.000Z", "0099-12-31T23:59:59.999Z", "9999-12-31T23:00:00-01:00"].map(
+            (born): [Record<string, unknown>, string, string] => [
+              { born },
+              "born",
+              "must be from 1000-01-01T00:00:00.000Z to 9999-12-31T23:59:59.999Z",
+            ],
+          ),
+          [{ name: "Nul\u0000name" }, "name", "must not contain the NUL character (U+0000)"],
+        ];
+        for (const [fields, field, message] of refusals) {
+          const body = { name: "Dated", email: "dated@example.com", ...fields };
+          const refused = await call(app(), "POST", "/api/authors", body);
+          expect([refused.status, refused.body.errors]).toEqual([
+            400,
+            [expect.objectContaining({ field, message, code: "Type", validationGroup: "Create" })],
+          ]);
+          const patched = await call(app(), "PATCH", `/api/authors/${ids.alice}`, fields);
+          expect([patched.status, patched.body.errors?.[0]?.field]).toEqual([400, field]);
+        }
+      });
+
       test("unique violation answers 409", async () => {
         const r = await call(app(), "POST", "/api/authors", { name: "Alice II", email: "alice@example.com" });
         expect(r.status).toBe(409);

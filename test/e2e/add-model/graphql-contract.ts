@@ -1,6 +1,7 @@
 import { expect } from "bun:test";
 import { http } from "../../support/http.ts";
 import { checkDeleteRace } from "./delete-race.ts";
+import { checkStoredValuesOverGraphql } from "./stored-values.ts";
 import { checkUserOperations } from "./user-contract.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: assertions walk untyped JSON bodies; a wrong path fails the test anyway.
@@ -93,5 +94,6 @@ export async function checkOperations(url: string): Promise<void> {
     deleteParent: async (id) => (await remove("Category", id)).data?.deleteCategory === true,
     parentLive: async (id) => (await graphql(`{ category(id: "${id}") { id } }`)).data.category !== null,
   });
+  await checkStoredValuesOverGraphql(graphql);
   await checkUserOperations(url);
 }

@@ -2,6 +2,7 @@ import { expect } from "bun:test";
 import type { TemplateName } from "../../../src/generate/template-tree.ts";
 import { http } from "../../support/http.ts";
 import { checkDeleteRace } from "./delete-race.ts";
+import { checkStoredValues } from "./stored-values.ts";
 import { checkUserRoutes } from "./user-contract.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: assertions walk untyped JSON bodies; a wrong path fails the test anyway.
@@ -109,6 +110,8 @@ export async function checkRoutes(url: string, template: TemplateName): Promise<
     deleteParent: async (id) => (await call("DELETE", `/api/v1/categories/${id}`)).status === 200,
     parentLive: async (id) => (await call("GET", `/api/v1/categories/${id}`)).status === 200,
   });
+
+  await checkStoredValues(call);
 
   const document: Json = (await http(url, "GET", "/apidocs/openapi.json")).json;
   expect(Object.keys(document.paths)).toEqual(

@@ -1,5 +1,6 @@
 import { GraphQLError } from "graphql";
 import { isDatabaseUnavailable } from "../platform/database/database-unavailable.ts";
+import { developmentDetails } from "../platform/error-details.ts";
 import { DomainError, type DomainErrorCode } from "../platform/errors.ts";
 import type { Logger } from "../platform/logger.ts";
 import { withoutSuggestion } from "./plugins.ts";
@@ -36,7 +37,8 @@ function withoutParserError(error: GraphQLError): GraphQLError {
 /**
  * yoga's `maskError`, for every error of an answer. What a resolver threw becomes a GraphQL error with
  * `extensions.code`: domain errors keep their message (BAD_USER_INPUT lists the offending `fields`); anything else is
- * logged and answered INTERNAL_SERVER_ERROR without its message or stack, unless `development` (APP_ENV=development);
+ * logged and answered INTERNAL_SERVER_ERROR without its message or stack, unless `development` (APP_ENV=development:
+ * even then without a query's parameters);
  * a database that does not answer is SERVICE_UNAVAILABLE, which the client may retry.
  * graphql-js's errors about the request itself (a variable of the wrong type) are BAD_USER_INPUT, without a
  * suggestion of the field meant outside development; yoga's about the transport (malformed JSON) keep their code.
@@ -61,7 +63,7 @@ export function maskError(logger: Logger, development: boolean) {
       return answer(graphqlError, "The database is not answering: try again shortly", { code: "SERVICE_UNAVAILABLE" });
     }
     logger.error({ err: original, path: graphqlError.path?.join(".") }, "unhandled error");
-    const details = development ? { message: original.message, stack: original.stack } : {};
+    const details = development ? developmentDetails(original) : {};
     return answer(graphqlError, "Internal server error", { code: "INTERNAL_SERVER_ERROR", ...details });
   };
 }

@@ -7,16 +7,8 @@ import type {
   PgTable,
   PgUpdateSetSource,
 } from "drizzle-orm/pg-core";
-import {
-  boolean,
-  check,
-  doublePrecision,
-  integer,
-  pgTable,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from "drizzle-orm/pg-core";
+import { boolean, check, doublePrecision, integer, pgTable, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { timestamptz } from "./timestamptz.ts";
 
 /**
  * The few things that differ between databases, so tables and repositories are written once. This is PostgreSQL
@@ -30,7 +22,8 @@ export type AppColumn = PgColumn;
 export const table = pgTable;
 export const idColumn = () => integer("id").primaryKey().generatedAlwaysAsIdentity();
 export const stringColumn = (name: string, length: number) => varchar(name, { length });
-export const timestampColumn = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: "date" });
+/** A `timestamptz` with milliseconds, read back exactly in every year. */
+export const timestampColumn = (name: string) => timestamptz(name);
 
 /**
  * Uniqueness among live rows: a soft-deleted row's value can be taken again (a user who deleted their account can

@@ -2,6 +2,7 @@ import type { ErrorHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { isDatabaseUnavailable } from "../../database/database-unavailable.ts";
+import { developmentDetails } from "../../error-details.ts";
 import { DomainError, type DomainErrorCode } from "../../errors.ts";
 import type { Logger } from "../../logger.ts";
 import type { AppEnv } from "../app-env.ts";
@@ -32,8 +33,9 @@ function codeOf(status: number): ErrorCode {
 }
 
 /**
- * Maps every error to the documented body; a 500 shows its stack only when `exposeStack` (APP_ENV=development). A
- * database that does not answer is a 503 the client may retry, not a bug: it is logged as a warning.
+ * Maps every error to the documented body; a 500 shows its stack only when `exposeStack` (APP_ENV=development), and
+ * never a query's parameters. A database that does not answer is a 503 the client may retry, not a bug: it is logged
+ * as a warning.
  */
 export function errorHandler(logger: Logger, exposeStack: boolean): ErrorHandler<AppEnv> {
   return (error, c) => {
@@ -48,7 +50,7 @@ export function errorHandler(logger: Logger, exposeStack: boolean): ErrorHandler
       return c.json(errorBody("SERVICE_UNAVAILABLE", "The database is not answering: try again shortly"), 503);
     }
     logger.error({ err: error, requestId: c.get("requestId") }, "unhandled error");
-    const details = exposeStack ? { stack: error.stack } : undefined;
+    const details = exposeStack ? { stack: developmentDetails(error).stack } : undefined;
     return c.json(errorBody("INTERNAL_ERROR", "Internal server error", details), 500);
   };
 }
