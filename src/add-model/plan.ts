@@ -1,6 +1,6 @@
+import { type Formatter, projectFormatter } from "../generate/biome-format.ts";
 import { usageError } from "../generate/errors.ts";
 import { parseFieldSpec } from "./field-spec.ts";
-import { helperChanges, templateFile } from "./helpers.ts";
 import { stringifyJson } from "./json.ts";
 import { emitContext, type ModelRecord, type ModelTemplate, namesOf, type Related, USER } from "./model.ts";
 import { modelNames } from "./names.ts";
@@ -13,6 +13,7 @@ import { readmeSection, sectionEnd, sectionStart } from "./render/readme.ts";
 import type { ReadTemplate } from "./render/resource.ts";
 import { templateUserFiles } from "./render/template-users.ts";
 import { type RunRecord, recordedRuns, runRecord } from "./runs.ts";
+import { templateFile } from "./template-file.ts";
 import { addModelResolvers, GRAPHQL_SERVER_PATH } from "./template-patches.ts";
 
 /** What the user asked for, as parsed from the command line. */
@@ -59,8 +60,6 @@ const TEST_APP = "test/support/test-app.ts";
 /** The files over every model (or every model of the template's users), each rendered from its sample. */
 const MODEL_ADAPTERS = "test/support/model-adapters.ts";
 const MODEL_RESOLVERS = "src/graphql/model-resolvers.ts";
-/** What the models' resolvers import from src/graphql/, copied with the first model from templates/snippets/graphql/. */
-const GRAPHQL_SNIPPETS = ["batch-loader.ts"];
 
 /** The types every GraphQL schema (or this template's) already has. */
 const GRAPHQL_NAMES = ["Query", "Mutation", "Subscription", "Time", "Int", "Float", "String", "Boolean", "ID"];
@@ -188,12 +187,17 @@ function nextRecords(project: Project, request: AddModelRequest, notices: string
   return { model, records: [...models, model], addsModel: true };
 }
 
+/** Refuses a bad request (usage error) as planAddModel would, without rendering anything. */
+export function checkRequest(project: Project, request: AddModelRequest): void {
+  nextRecords(project, request, []);
+}
+
 const related = (records: ModelRecord[]): Related[] => records.map((record) => ({ record, names: namesOf(record) }));
 
 type ProjectChoices = { template: ModelTemplate; database: Project["database"] };
 
-/** Every file of every model, by path, rendered from the templates `read` reads. */
-function emitAll(records: ModelRecord[], project: ProjectChoices, read: ReadTemplate) {
+/** Every file of every model, by path, rendered from the templates `read` reads and laid out as the project's Biome does. */
+function emitAll(records: ModelRecord[], project: ProjectChoices, read: ReadTemplate, format: Formatter) {
   const all = related(records);
   const files = new Map<string, string>();
   for (const record of records) {
@@ -205,14 +209,22 @@ function emitAll(records: ModelRecord[], project: ProjectChoices, read: ReadTemp
   if (records.length > 0) files.set(MODEL_ADAPTERS, renderProjectFile("model-adapters.ts", records, project, read));
   if (records.length > 0 && project.template === "graphql") {
     files.set(MODEL_RESOLVERS, renderProjectFile("model-resolvers.ts", records, project, read));
-    for (const file of GRAPHQL_SNIPPETS) files.set(`src/graphql/${file}`, read(`snippets/graphql/${file}`));
   }
+  for (const [path, contents] of files) files.set(path, format(path, contents));
   return files;
 }
 
-/** The files of a project's models as add-model renders them from `templates` (the disk may hold edited ones). */
-export const modelFiles = (project: Project, templates: ReadTemplate): Map<string, string> =>
-  emitAll(project.models, { template: project.template, database: project.database }, templates);
+/**
+ * The files of a project's models as add-model renders them from `templates` (the disk may hold edited ones), laid
+ * out by the project's `biomeJson`.
+ */
+export const modelFiles = (project: Project, templates: ReadTemplate, biomeJson: string | undefined) =>
+  emitAll(
+    project.models,
+    { template: project.template, database: project.database },
+    templates,
+    projectFormatter(biomeJson),
+  );
 
 /** Each model's section of the README, by model name. */
 function readmeSections(records: ModelRecord[], project: ProjectChoices, read: ReadTemplate) {
@@ -259,9 +271,10 @@ function updateSections(
 
 /**
  * Pure: the project, the request, a way to read its files, the run's time and its templates (the project's recorded
- * release; the CLI's own by default) -> every file to create or change. `read` reads the files as the generator
- * wrote them (src/merge/ replays them), so the plan is the generator's side of a three-way merge with the disk.
- * Refuses (usage error) every bad input.
+ * release; the CLI's own by default) -> every file to create or change, each formatted as the project's
+ * `biome check --write` would leave it (by Biome itself, whether or not installed). `read` reads the files as the
+ * generator wrote them (src/merge/ replays them), so the plan is the generator's side of a three-way merge with the
+ * disk. Refuses (usage error) every bad input.
  */
 export function planAddModel(
   project: Project,
@@ -273,8 +286,9 @@ export function planAddModel(
   const options = { template: project.template, database: project.database };
   const notices: string[] = [];
   const { model, records, addsModel } = nextRecords(project, request, notices);
-  const before = emitAll(project.models, options, templates);
-  const after = emitAll(records, options, templates);
+  const format = projectFormatter(read("biome.json"));
+  const before = emitAll(project.models, options, templates, format);
+  const after = emitAll(records, options, templates, format);
   const create: EmittedFile[] = [];
   const change: FileChange[] = [];
   for (const [path, contents] of after) {
@@ -290,7 +304,9 @@ export function planAddModel(
       throw new ManualEditError(
         `${path} is missing: add-model registers models there; restore it from version control.`,
       );
-    change.push({ path, before: current, after: edit(current) });
+    const edited = edit(current);
+    // A file the patch leaves alone (the user made the edit already) is not reformatted either.
+    change.push({ path, before: current, after: edited === current ? current : format(path, edited) });
   };
   if (addsModel) {
     const names = namesOf(model);
@@ -299,12 +315,6 @@ export function planAddModel(
     patch(MODULE_LIST, (code) => addToModuleList(MODULE_LIST, code, `${names.pluralCamel}Module`, module));
     if (project.models.length === 0) patch(TEST_APP, (code) => spreadModelAdapters(TEST_APP, code));
     if (project.models.length === 0 && project.template === "graphql") patch(GRAPHQL_SERVER_PATH, addModelResolvers);
-  }
-  // The helpers the models' files are the first to import (a float column's type, a relation's reference column…).
-  const written = [...after.values(), ...change.map((file) => file.after)];
-  for (const helper of helperChanges(written, project.database, read)) {
-    if (helper.before === undefined) create.push({ path: helper.path, contents: helper.after });
-    else change.push({ path: helper.path, before: helper.before, after: helper.after });
   }
   const readme = read("README.md");
   if (readme !== undefined) {

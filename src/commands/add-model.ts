@@ -121,8 +121,7 @@ export const addModelCommand = defineCommand({
     process.on("SIGINT", onInterrupt);
     process.on("SIGTERM", onInterrupt);
     try {
-      const { migration, complaints } = await executePlan(project.root, plan, controller.signal);
-      if (complaints) out.warn(`Biome reports problems in the new files (run npm run lint):\n${complaints}`);
+      const { migration } = await executePlan(project.root, plan, controller.signal);
       if (args.json) {
         out.log(JSON.stringify(planJson(plan, merge, true, migration), null, 2));
         if (merge.entries.some((entry) => entry.outcome === "conflict")) process.exitCode = EXIT_FAILURE;

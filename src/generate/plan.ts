@@ -1,5 +1,6 @@
 import { SAMPLE_DIR } from "../add-model/render/resource.ts";
 import { templateUserFiles } from "../add-model/render/template-users.ts";
+import { projectFormatter } from "./biome-format.ts";
 import { mergeEnv } from "./merge-env.ts";
 import { mergeJson } from "./merge-json.ts";
 import { mergeMarkdown } from "./merge-markdown.ts";
@@ -83,7 +84,7 @@ function renderedUsers(tree: TemplateTree, options: ProjectOptions): Array<[stri
   ]);
 }
 
-/** Pure: options + template tree -> the files of the project, sorted by path. */
+/** Pure: options + template tree -> the files of the project, sorted by path, each as the project's Biome lays it out. */
 export function planProject(tree: TemplateTree, options: ProjectOptions): PlannedFile[] {
   const files = new Map<string, LayeredFile>(renderedUsers(tree, options));
   const sources = Object.entries(tree.files);
@@ -103,12 +104,15 @@ export function planProject(tree: TemplateTree, options: ProjectOptions): Planne
     }
   }
   const values = { ...placeholders(options), ...moduleListPlaceholders(files.keys()) };
-  const planned: PlannedFile[] = [...files].map(([path, { layers, ...file }]) => ({
-    path,
-    mode: file.mode,
-    contents: substitute(file.contents, values),
-    layers,
-  }));
+  const biomeJson = files.get("biome.json");
+  const format = projectFormatter(biomeJson && substitute(biomeJson.contents, values));
+  const planned: PlannedFile[] = [...files].map(([path, { layers, ...file }]) => {
+    const contents = substitute(file.contents, values);
+    // A layer's file as it is in the templates is already as Biome leaves it (the generated projects' lint checks
+    // it); what the generator composes is formatted: the rendered users, merged files, a placeholder's value.
+    const composed = layers.length > 1 || layers[0] === SAMPLE_DIR || contents !== file.contents;
+    return { path, mode: file.mode, contents: composed ? format(path, contents) : contents, layers };
+  });
   planned.push({
     path: "scaffold.json",
     mode: 0o644,

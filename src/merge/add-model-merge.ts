@@ -1,6 +1,6 @@
 import pkg from "../../package.json" with { type: "json" };
 import { ManualEditError } from "../add-model/patches.ts";
-import { type AddModelPlan, type AddModelRequest, modelFiles, planAddModel } from "../add-model/plan.ts";
+import { type AddModelPlan, type AddModelRequest, checkRequest, modelFiles, planAddModel } from "../add-model/plan.ts";
 import { type Project, projectFile } from "../add-model/project.ts";
 import { ScaffoldError } from "../generate/errors.ts";
 import { type MergePlan, planMerge } from "./plan-merge.ts";
@@ -29,6 +29,8 @@ export interface AddModelMerge {
  * them taken as the base.
  */
 export async function planAddModelMerge(project: Project, request: AddModelRequest, at: Date): Promise<AddModelMerge> {
+  // A bad request is refused before the history is rendered (formatting it loads Biome's WebAssembly).
+  checkRequest(project, request);
   const { root } = project;
   const notices: string[] = [];
   const templates = await recordedTemplates(project.manifest, root, false).catch(async (error) => {
@@ -65,7 +67,7 @@ export async function planAddModelMerge(project: Project, request: AddModelReque
     }
   } else {
     generated = planAddModel(project, request, ours, at, read);
-    const rendered = modelFiles(project, read);
+    const rendered = modelFiles(project, read, ours("biome.json"));
     base = new Map(
       generated.change.map(({ path, before }) => [path, { contents: rendered.get(path) ?? before, mode: 0o644 }]),
     );

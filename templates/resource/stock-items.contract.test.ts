@@ -219,21 +219,24 @@ describe("stock items: the OpenAPI contract", () => {
 
     // @end
     // @each child
-    const child = await api.POST("/api/v1/supply-orders", {
-      body: {
-        ...supplyOrderBody(1),
-        // @each parent
-        // @if self
-        stock_item_id: id,
-        // @else
-        storage_bin_id: await createStorageBin(api),
-        // @end
-        // @end
-      },
-    });
-    expect(child.response.status).toBe(201);
-    expect((await api.DELETE("/api/v1/stock-items/{id}", item)).response.status).toBe(409);
-    await api.DELETE("/api/v1/supply-orders/{id}", { params: { path: { id: child.data?.data.id ?? 0 } } });
+    {
+      // A block per kind of child, each with its own `child`.
+      const child = await api.POST("/api/v1/supply-orders", {
+        body: {
+          ...supplyOrderBody(1),
+          // @each parent
+          // @if self
+          stock_item_id: id,
+          // @else
+          storage_bin_id: await createStorageBin(api),
+          // @end
+          // @end
+        },
+      });
+      expect(child.response.status).toBe(201);
+      expect((await api.DELETE("/api/v1/stock-items/{id}", item)).response.status).toBe(409);
+      await api.DELETE("/api/v1/supply-orders/{id}", { params: { path: { id: child.data?.data.id ?? 0 } } });
+    }
     // @end
     expect((await api.DELETE("/api/v1/stock-items/{id}", item)).response.status).toBe(200);
     expect((await api.DELETE("/api/v1/stock-items/{id}", item)).response.status).toBe(404);

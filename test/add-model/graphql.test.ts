@@ -77,9 +77,10 @@ describe("scaffold add-model in a graphql project", () => {
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toContain("1 file has conflicts to resolve");
     const merged = await readFile(server, "utf8");
-    // Both versions of the line, the user's first; the import the models' resolvers need is merged in cleanly.
+    // Both versions, the user's first (add-model's as Biome breaks its longer line); the import the models' resolvers
+    // need is merged in cleanly.
     expect(merged).toMatch(
-      /<<<<<<< yours\n.*\[userResolvers\(dependencies\), \{ Time: timeScalar \}\].*\n=======\n.*userResolvers\(dependencies\), \.\.\.modelResolvers\(dependencies\)\].*\n>>>>>>> add-model Category\n/,
+      /<<<<<<< yours\n.*\[userResolvers\(dependencies\), \{ Time: timeScalar \}\].*\n=======\n[^<>]*userResolvers\(dependencies\), \.\.\.modelResolvers\(dependencies\)\][^<>]*\n>>>>>>> add-model Category\n/,
     );
     expect(merged).toContain(`import { modelResolvers, withModelTypeDefs } from "./model-resolvers.ts";`);
     expect(await readFile(join(dir, "src/categories/categories.graphql"), "utf8")).toContain("type Category");

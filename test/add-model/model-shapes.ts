@@ -1,5 +1,6 @@
 import type { Field } from "../../src/add-model/field-spec.ts";
 import type { ModelRecord, ModelTemplate } from "../../src/add-model/model.ts";
+import type { AddModelRequest } from "../../src/add-model/plan.ts";
 
 type Modifier = "unique" | "notNull" | "index";
 
@@ -57,3 +58,44 @@ export const MODEL_SHAPES: ModelRecord[] = [
   model("Note", [field("body", "string")], { public: true }),
   model("Person", [field("nick", "string", "notNull")], { plural: "people", belongsTo: ["Note"] }),
 ];
+
+/** A child whose names make the sample's lines too long for one line: Biome must break them. */
+export const LONG_NAMES = model(
+  "InternationalShipmentCustomsDeclaration",
+  [
+    field("harmonized_commodity_classification_code", "string", "unique", "notNull", "index"),
+    field("estimated_clearance_duration_in_business_days", "uint", "notNull"),
+    field("declared_value_in_the_currency_of_origin", "float64"),
+  ],
+  { belongsTo: ["Person", "Product"] },
+);
+
+const fieldsArg = (fields: Field[]) =>
+  fields
+    .map((f) =>
+      [f.name, f.type, f.unique && "unique", f.notNull && "not_null", f.index && "index"].filter(Boolean).join(":"),
+    )
+    .join(",");
+
+/** The add-model runs that build `records`: each model added with its parents, then each `--has-many` in a run of its own. */
+export function chainRequests(records: ModelRecord[]): AddModelRequest[] {
+  const added = records.map((record) => ({
+    name: record.name,
+    fields: fieldsArg(record.fields),
+    belongsTo: record.belongsTo,
+    hasMany: [],
+    public: record.public,
+    plural: record.plural ?? undefined,
+  }));
+  const related = records
+    .filter((record) => record.hasMany.length > 0)
+    .map((record) => ({
+      name: record.name,
+      fields: undefined,
+      belongsTo: [],
+      hasMany: record.hasMany,
+      public: false,
+      plural: undefined,
+    }));
+  return [...added, ...related];
+}

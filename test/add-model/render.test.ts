@@ -56,13 +56,15 @@ describe("the template language", () => {
 });
 
 describe("pruneImports", () => {
-  test("drops unused names (a comment is no use) and empty imports, keeps spreads and type names, orders as Biome", () => {
+  test("drops unused names (a comment is no use) and empty imports, keeps spreads and type names, in place", () => {
     const code = [
       'import { z } from "zod";',
       'import { and, eq, sql } from "drizzle-orm";',
       'import type { Unused } from "./unused.ts";',
       'import { type Row, columns, other } from "./table.ts";',
+      'import { type Page, type Paged, paged } from "./paging.ts";',
       "",
+      "let p: Page<Paged>;",
       "const a: Row = { ...columns(), x: and(1) };",
       "const b = a.eq; // eq() is not used here",
       "/** Nor is sql. */",
@@ -71,8 +73,10 @@ describe("pruneImports", () => {
     expect(pruneImports(code)).toBe(
       [
         'import { and } from "drizzle-orm";',
-        'import { columns, type Row } from "./table.ts";',
+        'import { type Row, columns } from "./table.ts";',
+        'import type { Page, Paged } from "./paging.ts";',
         "",
+        "let p: Page<Paged>;",
         "const a: Row = { ...columns(), x: and(1) };",
         "const b = a.eq; // eq() is not used here",
         "/** Nor is sql. */",

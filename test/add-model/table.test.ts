@@ -6,7 +6,6 @@ import type { SQL } from "drizzle-orm";
 import { MySqlDialect, getTableConfig as mysqlTableConfig } from "drizzle-orm/mysql-core";
 import { PgDialect, getTableConfig as pgTableConfig } from "drizzle-orm/pg-core";
 import { SQLiteSyncDialect, getTableConfig as sqliteTableConfig } from "drizzle-orm/sqlite-core";
-import { helperChanges } from "../../src/add-model/helpers.ts";
 import { emitContext, type ModelRecord } from "../../src/add-model/model.ts";
 import { emitModelFiles, modelPaths } from "../../src/add-model/render/model-files.ts";
 import { repoRoot } from "../support/generated-project.ts";
@@ -65,8 +64,8 @@ describe("add-model's table: unique fields are unique among live rows only", () 
     afterAll(() => rm(dir, { recursive: true, force: true }));
 
     /**
-     * The emitted table of `product` in its folder, imported beside the `database` layer's dialect.ts with the helpers
-     * add-model adds to it for this table.
+     * The emitted table of `product` in its folder, imported beside the `database` layer's dialect.ts (which carries
+     * every helper a model's table uses).
      */
     async function productsOn(database: "postgres" | "mysql" | "sqlite") {
       const dialect = "src/platform/database/dialect.ts";
@@ -75,8 +74,7 @@ describe("add-model's table: unique fields are unique among live rows only", () 
       await mkdir(products, { recursive: true });
       const source = table(product, database);
       const layerDialect = await readFile(join(repoRoot, `templates/layers/db-${database}`, dialect), "utf8");
-      const [helpers] = helperChanges([source], database, () => layerDialect);
-      await writeFile(join(dir, database, dialect), helpers?.after ?? layerDialect);
+      await writeFile(join(dir, database, dialect), layerDialect);
       // The files of its own folder the dialect imports (PostgreSQL's timestamptz column).
       for (const [, sibling] of layerDialect.matchAll(/from "\.\/([\w-]+\.ts)"/g)) {
         const from = join(repoRoot, `templates/layers/db-${database}/src/platform/database`, sibling as string);

@@ -27,10 +27,14 @@ test("a floor of another major than the pinned version, or a version range in pa
   expect(() => crudManifest(withHono("^4.13.19"))).toThrow("hono must be pinned to an exact version");
 });
 
-test("both carry the repository's version and licence; neither has dependencies or scripts", () => {
+test("both carry the repository's version and licence; neither has scripts; only the CLI has a dependency", () => {
   for (const manifest of [crudManifest(root), cliManifest(root)]) {
     expect(manifest).toMatchObject({ version: root.version, license: root.license, engines: { node: ">=22.13" } });
-    expect(manifest.dependencies).toBeUndefined();
     expect(manifest.scripts).toBeUndefined();
   }
+  expect(crudManifest(root).dependencies).toBeUndefined();
+  // Biome's WebAssembly, which scaffold.mjs does not bundle, at the version the repository pins.
+  expect(cliManifest(root).dependencies).toEqual({
+    "@biomejs/wasm-nodejs": root.dependencies["@biomejs/wasm-nodejs"] as string,
+  });
 });

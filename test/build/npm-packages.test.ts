@@ -194,12 +194,12 @@ describe("the tarballs", () => {
     for (const name of PEERS) expect(meta[name]).toBeUndefined();
   });
 
-  test("cli's manifest: the scaffold bin, no dependencies at all", async () => {
+  test("cli's manifest: the scaffold bin, Biome's WebAssembly its one dependency", async () => {
     const manifest = await manifestOf(tarballs.cli);
     expect(manifest.name).toBe("@scaffold-dev/cli");
     expect(manifest.version).toBe(version);
     expect(manifest.bin).toEqual({ scaffold: "./scaffold.mjs" });
-    expect(manifest.dependencies).toBeUndefined();
+    expect(Object.keys(manifest.dependencies as object)).toEqual(["@biomejs/wasm-nodejs"]);
     expect(manifest.optionalDependencies).toBeUndefined();
     expect(manifest.scripts).toBeUndefined();
   });
@@ -297,9 +297,13 @@ describe("@scaffold-dev/cli installed into a fresh folder", () => {
     dir = await fresh("cli", [tarballs.cli]);
   }, 300_000);
 
-  test("installs nothing but itself", async () => {
+  test("installs nothing but itself and Biome's WebAssembly", async () => {
     const installed = await runCommand("npm", ["ls", "--all", "--parseable"], { cwd: dir });
-    expect(installed.output.trim().split("\n")).toEqual([dir, join(dir, "node_modules/@scaffold-dev/cli")]);
+    expect(installed.output.trim().split("\n").sort()).toEqual([
+      dir,
+      join(dir, "node_modules/@biomejs/wasm-nodejs"),
+      join(dir, "node_modules/@scaffold-dev/cli"),
+    ]);
   });
 
   test(`npx scaffold --version prints ${version} and new generates, on Node ${oldestNodeVersion()}`, async () => {

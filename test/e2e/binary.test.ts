@@ -4,6 +4,7 @@
  * closed port, so any download attempt would fail).
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { realpathSync } from "node:fs";
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
@@ -160,6 +161,32 @@ describe.skipIf(!host)("the compiled binary", () => {
     const source = await run([process.execPath, join(repoRoot, "src/cli.ts"), "new", "demo"], fromSource);
     expect(source.exitCode).toBe(0);
 
+    // add-model too, which formats a model's files with the binary's embedded Biome (HOME outside the project: Bun
+    // keeps its transpiler cache there).
+    const addModel = [
+      "add-model",
+      "Category",
+      "--fields",
+      "name:string,averageShelfLifeInDaysForTheCategory:int",
+      "--yes",
+    ];
+    const inProject = (dir: string) => ({ cwd: join(dir, "demo"), env: { ...offlineEnv, HOME: dir } });
+    const addedByBinary = await collectOutput(
+      Bun.spawn([binary, ...addModel], { ...inProject(fromBinary), stdout: "pipe", stderr: "pipe" }),
+    );
+    expect(addedByBinary.stderr).not.toContain("rror");
+    expect(addedByBinary.exitCode).toBe(0);
+    const bySource = [process.execPath, join(repoRoot, "src/cli.ts"), ...addModel];
+    const addedBySource = await collectOutput(
+      Bun.spawn(bySource, { ...inProject(fromSource), stdout: "pipe", stderr: "pipe" }),
+    );
+    expect(addedBySource.exitCode).toBe(0);
+    // The runs' times are all that may differ.
+    for (const dir of [fromBinary, fromSource]) {
+      const manifest = join(dir, "demo", "scaffold.json");
+      await writeFile(manifest, (await readFile(manifest, "utf8")).replace(/"at": "[^"]+"/, '"at": "<run time>"'));
+    }
+
     const expected = await snapshot(join(fromSource, "demo"));
     expect(Object.keys(expected)).toContain("scaffold.json");
     expect(Object.keys(expected).length).toBeGreaterThan(10);
@@ -168,5 +195,13 @@ describe.skipIf(!host)("the compiled binary", () => {
     const tracked = (dir: string) => Bun.spawnSync(["git", "ls-files"], { cwd: join(dir, "demo") }).stdout.toString();
     expect(tracked(fromBinary)).toBe(tracked(fromSource));
     expect(tracked(fromBinary).split("\n")).toContain("scaffold.json");
-  }, 60_000);
+  }, 180_000);
+
+  test("carries Biome's WebAssembly inside: it never looks for it in the build machine's node_modules", async () => {
+    const onDisk = realpathSync(join(repoRoot, "node_modules/@biomejs/wasm-nodejs"));
+    const bytes = await readFile(binary);
+    expect(bytes.includes(onDisk)).toBe(false);
+    const wasm = await readFile(join(onDisk, "biome_wasm_bg.wasm"));
+    expect(bytes.includes(wasm.subarray(0, 4096))).toBe(true);
+  });
 });

@@ -38,6 +38,18 @@ const ALLOWED: Record<string, string> = {
   // graphql's input checks, used in their own file (validId) and by the resolvers of the models add-model adds.
   "src/graphql/inputs.ts: valid": "add-model",
   "src/graphql/inputs.ts: positiveId": "add-model",
+  // What the tables and repositories of the models add-model adds use, shipped with every project so that a new model
+  // changes only src/modules.ts, its own folder and the test-adapter list.
+  "src/platform/database/dialect.ts: integerColumn": "add-model",
+  "src/platform/database/dialect.ts: doubleColumn": "add-model",
+  "src/platform/database/dialect.ts: booleanColumn": "add-model",
+  "src/platform/database/dialect.ts: check": "add-model",
+  "src/platform/database/dialect.ts: atomic": "add-model",
+  "src/platform/database/dialect.ts: lockLive": "add-model",
+  // The reference column and index of a model with --belongs-to (full's own tables use them too).
+  "src/platform/database/references.ts": "add-model",
+  // The per-request batching of the resolvers of the models add-model adds (graphql).
+  "src/graphql/batch-loader.ts": "add-model",
 };
 
 /** knip's findings in a project of these options, as `file` (unused file) or `file: export`. */

@@ -1,5 +1,3 @@
-import { type ImportSpec, importLines } from "../import-lines.ts";
-
 const NAMED_IMPORT = /^import (type )?\{([^}]*)\} from "([^"]+)";\n/gm;
 
 /** The code without its comments (a `//` right after `:` is a URL's, not a comment). */
@@ -15,29 +13,20 @@ function uses(code: string, name: string): boolean {
 }
 
 /**
- * A rendered file with the names it does not use left out of its named imports (and an import left empty removed),
- * laid out and ordered as Biome's organizer leaves them. A sample imports everything any of its variants uses.
+ * A rendered file with the names it does not use left out of its named imports, and an import left empty removed
+ * (a sample imports everything any of its variants uses). An import left with types only becomes `import type`, as
+ * the linter asks. Order and layout are left to Biome's organizer and formatter.
  */
 export function pruneImports(code: string): string {
-  const specs: ImportSpec[] = [];
-  let first = -1;
-  const body = code.replace(NAMED_IMPORT, (_, typeOnly: string | undefined, names: string, from: string, offset) => {
-    if (first < 0) first = offset;
-    specs.push({
-      from,
-      typeOnly: typeOnly !== undefined,
-      names: names
-        .split(",")
-        .map((name) => name.trim())
-        .filter(Boolean),
-    });
-    return "";
+  const body = withoutComments(code.replace(NAMED_IMPORT, ""));
+  return code.replace(NAMED_IMPORT, (_, typeOnly: string | undefined, list: string, from: string) => {
+    const names = list
+      .split(",")
+      .map((name) => name.trim())
+      .filter((name) => name !== "" && uses(body, name.replace(/^type /, "")));
+    if (names.length === 0) return "";
+    const allTypes = typeOnly !== undefined || names.every((name) => name.startsWith("type "));
+    const spelled = allTypes ? names.map((name) => name.replace(/^type /, "")) : names;
+    return `import ${allTypes ? "type " : ""}{ ${spelled.join(", ")} } from "${from}";\n`;
   });
-  if (first < 0) return code;
-  const uncommented = withoutComments(body);
-  const kept = specs
-    .map((spec) => ({ ...spec, names: spec.names.filter((name) => uses(uncommented, name.replace(/^type /, ""))) }))
-    .filter((spec) => spec.names.length > 0);
-  const lines = importLines(kept);
-  return `${body.slice(0, first)}${lines.map((line) => `${line}\n`).join("")}${body.slice(first)}`;
 }

@@ -1,7 +1,6 @@
-import { templateFile } from "../helpers.ts";
 import type { EmitContext, Related } from "../model.ts";
+import { templateFile } from "../template-file.ts";
 import { pruneImports } from "./imports.ts";
-import { layOutAsBiome } from "./layout.ts";
 import { resourceScope } from "./scope.ts";
 import { parseTemplate, renderNodes, type Scope } from "./template.ts";
 
@@ -28,5 +27,5 @@ export function renderResourceFile(
   read: ReadTemplate = templateFile,
 ): string {
   const tidy = renderSample(file, resourceScope(context, all), read).replace(/^\n+/, "");
-  return file.endsWith(".ts") ? layOutAsBiome(pruneImports(tidy)) : tidy;
+  return file.endsWith(".ts") ? pruneImports(tidy) : tidy;
 }

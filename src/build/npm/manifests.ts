@@ -81,7 +81,13 @@ export function crudManifest(root: RootManifest): PackageManifest {
   };
 }
 
-/** @scaffold-dev/cli: one bundled file with the templates embedded, so it needs no dependencies at all. */
+/** What scaffold.mjs does not bundle: Biome's WebAssembly, a file of its own that its module reads beside itself. */
+export const CLI_EXTERNALS = ["@biomejs/wasm-nodejs"];
+
+/**
+ * @scaffold-dev/cli: one bundled file with the templates embedded; its one dependency is Biome's WebAssembly
+ * (CLI_EXTERNALS), at the repository's version.
+ */
 export function cliManifest(root: RootManifest): PackageManifest {
   return {
     name: CLI_PACKAGE,
@@ -93,5 +99,6 @@ export function cliManifest(root: RootManifest): PackageManifest {
     bin: { scaffold: "./scaffold.mjs" },
     files: ["scaffold.mjs"],
     engines: { node: NODE_ENGINE },
+    dependencies: Object.fromEntries(CLI_EXTERNALS.map((name) => [name, pinned(root, name)])),
   };
 }

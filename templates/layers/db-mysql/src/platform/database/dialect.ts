@@ -1,8 +1,10 @@
-import { type SQL, sql } from "drizzle-orm";
+import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { MySqlColumn, MySqlInsertValue } from "drizzle-orm/mysql-core";
 import {
   boolean,
+  check,
   datetime,
+  double,
   int,
   type MySqlTable,
   type MySqlUpdateSetSource,
@@ -78,4 +80,34 @@ export async function updateCount<T extends MySqlTable>(
 export async function insertId(db: AppDatabase, target: MySqlTable, values: MySqlInsertValue<MySqlTable>) {
   const [result] = await db.insert(target).values(values);
   return result.insertId;
+}
+
+// Column types, checks and units of work the models that scaffold add-model adds use.
+
+export const integerColumn = (name: string) => int(name);
+
+export const doubleColumn = (name: string) => double(name);
+
+export const booleanColumn = (name: string) => boolean(name);
+
+/** A check constraint of a table (e.g. an unsigned integer column's). */
+export { check };
+
+/** A table with an id and soft deletes (what `lockLive` locks a row of). */
+export type LockableTable = AppTable & { id: AppColumn; deletedAt: AppColumn };
+
+/**
+ * Runs `work` as one unit against concurrent writers: a transaction (a throw rolls it back), whose row locks
+ * (`lockLive`) are held until it ends. InnoDB takes the transaction's snapshot at its first plain read, so a read
+ * after a lock sees what committed before.
+ */
+export const atomic = <T>(db: AppDatabase, work: (tx: AppDatabase) => Promise<T>): Promise<T> => db.transaction(work);
+
+/**
+ * Whether the row `id` of `target` is live (not soft-deleted), locking it until the end of the unit `atomic` runs:
+ * a concurrent unit locking it waits, then sees it as that one left it.
+ */
+export async function lockLive(db: AppDatabase, target: LockableTable, id: number): Promise<boolean> {
+  const live = and(eq(target.id, id), isNull(target.deletedAt));
+  return (await db.select({ id: target.id }).from(target).where(live).for("update")).length > 0;
 }

@@ -1,4 +1,4 @@
-import { type SQL, sql } from "drizzle-orm";
+import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type {
   PgColumn,
   PgDatabase,
@@ -7,7 +7,7 @@ import type {
   PgTable,
   PgUpdateSetSource,
 } from "drizzle-orm/pg-core";
-import { integer, pgTable, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { boolean, check, doublePrecision, integer, pgTable, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 import { timestamptz } from "./timestamptz.ts";
 
 /**
@@ -72,4 +72,33 @@ export async function updateCount<T extends PgTable>(
 export async function insertId(db: AppDatabase, target: PgTable & { id: AppColumn }, values: PgInsertValue<PgTable>) {
   const [row] = await db.insert(target).values(values).returning({ id: target.id });
   return row?.id as number;
+}
+
+// Column types, checks and units of work the models that scaffold add-model adds use.
+
+export const integerColumn = (name: string) => integer(name);
+
+export const doubleColumn = (name: string) => doublePrecision(name);
+
+export const booleanColumn = (name: string) => boolean(name);
+
+/** A check constraint of a table (e.g. an unsigned integer column's). */
+export { check };
+
+/** A table with an id and soft deletes (what `lockLive` locks a row of). */
+export type LockableTable = AppTable & { id: AppColumn; deletedAt: AppColumn };
+
+/**
+ * Runs `work` as one unit against concurrent writers: a transaction (a throw rolls it back), whose row locks
+ * (`lockLive`) are held until it ends. Under READ COMMITTED each statement after a lock sees what committed before.
+ */
+export const atomic = <T>(db: AppDatabase, work: (tx: AppDatabase) => Promise<T>): Promise<T> => db.transaction(work);
+
+/**
+ * Whether the row `id` of `target` is live (not soft-deleted), locking it until the end of the unit `atomic` runs:
+ * a concurrent unit locking it waits, then sees it as that one left it.
+ */
+export async function lockLive(db: AppDatabase, target: LockableTable, id: number): Promise<boolean> {
+  const live = and(eq(target.id, id), isNull(target.deletedAt));
+  return (await db.select({ id: target.id }).from(target).where(live).for("update")).length > 0;
 }

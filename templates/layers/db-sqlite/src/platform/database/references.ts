@@ -1,7 +1,6 @@
-import { index, integer } from "drizzle-orm/pg-core";
+import { index, integer } from "drizzle-orm/sqlite-core";
 
-// What a table pointing at another needs; `scaffold add-model` copies each declaration from here into a project
-// without it (minimal, graphql) with the first model that uses it.
+// What a table pointing at another needs: full's tables, and those of the models that scaffold add-model adds.
 
 /** A column holding another table's id (the table adds the foreign key with `.references()`). */
 export const referenceColumn = (name: string) => integer(name);
