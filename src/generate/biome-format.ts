@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import type { ProjectKey, Workspace } from "@biomejs/wasm-nodejs";
 
 /** A file's text as the project's `biome check --write` leaves it (unchanged when Biome does not check the file). */
@@ -14,7 +15,12 @@ let workspace: Workspace | undefined;
  */
 function biome(): Workspace {
   if (!workspace) {
-    const wasm = require("@biomejs/wasm-nodejs") as typeof import("@biomejs/wasm-nodejs");
+    // Bun gives ES modules `require` (its bundler embeds what the literal call names); Node.js does not.
+    const wasm = (
+      typeof require === "function"
+        ? require("@biomejs/wasm-nodejs")
+        : createRequire(import.meta.url)("@biomejs/wasm-nodejs")
+    ) as typeof import("@biomejs/wasm-nodejs");
     wasm.main();
     workspace = new wasm.Workspace();
   }
