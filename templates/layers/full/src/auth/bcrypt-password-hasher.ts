@@ -69,7 +69,6 @@ export class BcryptPasswordHasher implements PasswordHasher {
   #spawn(): Worker | undefined {
     if (this.#working.size + this.#idle.length >= this.#options.workers) return undefined;
     const worker = new Worker(new URL("./bcrypt-worker.ts", import.meta.url));
-    worker.unref();
     worker.on("message", (result: BcryptResult) => {
       const pending = this.#pending.get(result.id);
       this.#pending.delete(result.id);
@@ -92,6 +91,8 @@ export class BcryptPasswordHasher implements PasswordHasher {
       const replacement = next && this.#spawn();
       if (next && replacement) this.#give(replacement, next);
     });
+    // After the listeners: on Node.js, adding a message listener refs the worker's port again.
+    worker.unref();
     return worker;
   }
 }
