@@ -29,8 +29,12 @@ describe.each(DATABASES)("full x %s, observability basic", (database) => {
       removed: [],
       changed: ["README.md", "scaffold.json"],
     });
+    // The Operations section comes after the rest of the README, before the last layer's "Keeping up" section.
     const readme = contents(basic, "README.md");
-    expect(readme.startsWith(`${contents(none, "README.md")}\n## Operations\n`)).toBe(true);
+    const upgradeSection = "\n## Keeping up with scaffold\n";
+    const [body, keepingUp] = contents(none, "README.md").split(upgradeSection) as [string, string];
+    expect(readme.startsWith(`${body}\n## Operations\n`)).toBe(true);
+    expect(readme.endsWith(`${upgradeSection}${keepingUp}`)).toBe(true);
     expect(JSON.parse(contents(basic, "scaffold.json"))).toEqual({
       ...JSON.parse(contents(none, "scaffold.json")),
       observability: "basic",
