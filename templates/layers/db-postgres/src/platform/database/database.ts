@@ -157,9 +157,22 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     options,
   );
   // Readiness asks on a connection of its own: it measures the database, not the queue for the pool's connections.
-  const pinger = postgres(url, { ...clientOptions(options), max: 1 });
+  const pingClient = () => postgres(url, { ...clientOptions(options), max: 1 });
+  let pinger = pingClient();
   const ping = async () => {
-    await pinger`select 1`;
+    const asked = pinger;
+    // postgres.js waits for an answer forever and queues the next ping behind this one: a connection whose server
+    // fell silent is given up, so that the next ping opens a new one and sees the database come back.
+    const silent = setTimeout(() => {
+      if (pinger !== asked) return;
+      pinger = pingClient();
+      void asked.end({ timeout: 0 });
+    }, options.queryTimeoutMs);
+    try {
+      await asked`select 1`;
+    } finally {
+      clearTimeout(silent);
+    }
   };
   const close = async () => {
     await Promise.all([client.end({ timeout: 5 }), pinger.end({ timeout: 5 })]);
