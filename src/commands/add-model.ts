@@ -3,13 +3,14 @@ import { executePlan } from "../add-model/execute.ts";
 import { type MigrationResult, migrationCommand } from "../add-model/migration.ts";
 import type { AddModelPlan, AddModelRequest } from "../add-model/plan.ts";
 import { readProject } from "../add-model/project.ts";
-import { EXIT_FAILURE, ScaffoldError } from "../generate/errors.ts";
+import { EXIT_FAILURE } from "../generate/errors.ts";
 import { planAddModelMerge } from "../merge/add-model-merge.ts";
-import type { MergePlan } from "../merge/plan-merge.ts";
+import { hasConflicts, type MergePlan } from "../merge/plan-merge.ts";
 import { helpArg } from "./args.ts";
 import { confirm } from "./confirm.ts";
 import { out } from "./output.ts";
 import { mergeJson, printConflicts, printMergePlan } from "./print-merge.ts";
+import { writeOrRestore } from "./write-or-restore.ts";
 
 export const addModelArgs = {
   "model-name": { type: "positional", required: true, description: "The model, in PascalCase (Product, BlogPost)" },
@@ -116,27 +117,13 @@ export const addModelCommand = defineCommand({
       out.log("Not applied: nothing changed.");
       return;
     }
-    const controller = new AbortController();
-    const onInterrupt = () => controller.abort();
-    process.on("SIGINT", onInterrupt);
-    process.on("SIGTERM", onInterrupt);
-    try {
-      const { migration } = await executePlan(project.root, plan, controller.signal);
-      if (args.json) {
-        out.log(JSON.stringify(planJson(plan, merge, true, migration), null, 2));
-        if (merge.entries.some((entry) => entry.outcome === "conflict")) process.exitCode = EXIT_FAILURE;
-        return;
-      }
-      printSummary(plan, merge, migration, project.template);
-    } catch (error) {
-      if (error instanceof ScaffoldError) throw error;
-      throw new ScaffoldError(
-        `add-model failed and the project was restored as it was: ${error instanceof Error ? error.message : error}`,
-      );
-    } finally {
-      process.off("SIGINT", onInterrupt);
-      process.off("SIGTERM", onInterrupt);
+    const { migration } = await writeOrRestore("add-model", (signal) => executePlan(project.root, plan, signal));
+    if (args.json) {
+      out.log(JSON.stringify(planJson(plan, merge, true, migration), null, 2));
+      if (hasConflicts(merge)) process.exitCode = EXIT_FAILURE;
+      return;
     }
+    printSummary(plan, merge, migration, project.template);
   },
 });
 

@@ -1,14 +1,17 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { type ArgsDef, defineCommand } from "citty";
 import { applyPlan } from "../add-model/apply.ts";
 import { OBSERVABILITY_LEVELS, type Observability } from "../generate/choices.ts";
-import { EXIT_FAILURE, ScaffoldError, usageError } from "../generate/errors.ts";
+import { EXIT_FAILURE, usageError } from "../generate/errors.ts";
 import { checkCleanTree } from "../merge/clean-tree.ts";
-import type { MergePlan } from "../merge/plan-merge.ts";
+import { hasConflicts, type MergePlan } from "../merge/plan-merge.ts";
 import { planUpgrade, type UpgradePlan } from "../merge/plan-upgrade.ts";
 import { helpArg } from "./args.ts";
 import { confirm } from "./confirm.ts";
 import { out } from "./output.ts";
 import { mergeJson, printConflicts, printMergePlan } from "./print-merge.ts";
+import { writeOrRestore } from "./write-or-restore.ts";
 
 export const upgradeArgs = {
   to: {
@@ -44,8 +47,6 @@ const planJson = (plan: UpgradePlan, applied: boolean) => ({
   to: plan.to,
   ...mergeJson(plan.merge),
 });
-
-const hasConflicts = (merge: MergePlan) => merge.entries.some((entry) => entry.outcome === "conflict");
 
 /** The entries as the writes of one transaction: new files, changed ones (conflict markers included), removed ones. */
 function writesOf(merge: MergePlan, read: (path: string) => boolean) {
@@ -113,27 +114,13 @@ export const upgradeCommand = defineCommand({
       out.log("Not applied: nothing changed.");
       return;
     }
-    const controller = new AbortController();
-    const onInterrupt = () => controller.abort();
-    process.on("SIGINT", onInterrupt);
-    process.on("SIGTERM", onInterrupt);
-    try {
-      const { existsSync } = await import("node:fs");
-      const { join } = await import("node:path");
-      await applyPlan(
+    await writeOrRestore("The upgrade", (signal) =>
+      applyPlan(
         plan.root,
         writesOf(plan.merge, (path) => existsSync(join(plan.root, path))),
-        controller.signal,
-      );
-    } catch (error) {
-      if (error instanceof ScaffoldError) throw error;
-      throw new ScaffoldError(
-        `The upgrade failed and the project was restored as it was: ${error instanceof Error ? error.message : error}`,
-      );
-    } finally {
-      process.off("SIGINT", onInterrupt);
-      process.off("SIGTERM", onInterrupt);
-    }
+        signal,
+      ),
+    );
     if (args.json) {
       out.log(JSON.stringify(planJson(plan, true), null, 2));
       if (hasConflicts(plan.merge)) process.exitCode = EXIT_FAILURE;

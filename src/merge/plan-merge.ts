@@ -31,6 +31,9 @@ export interface MergePlan {
   entries: MergeEntry[];
 }
 
+/** Whether applying the plan writes conflict markers (or leaves a conflict for the user): the command exits 1. */
+export const hasConflicts = (merge: MergePlan) => merge.entries.some((entry) => entry.outcome === "conflict");
+
 /** Files never merged: lock files belong to the package manager, `.env` to the user (it holds their secrets). */
 const UNTOUCHED = new Set([
   ".env",
