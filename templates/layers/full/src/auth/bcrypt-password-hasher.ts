@@ -21,8 +21,8 @@ interface Pending {
 }
 
 /**
- * bcrypt on worker threads (node:worker_threads, the same on Node.js, Bun and Deno): a hash costs ~100 ms of CPU,
- * which on the event loop would hold up every other request of the instance. bcryptjs is pure JavaScript, so the
+ * bcrypt on worker threads (node:worker_threads, the same on Node.js, Bun and Deno): a hash is deliberately slow CPU
+ * work, which on the event loop would hold up every other request of the instance. bcryptjs is pure JavaScript, so the
  * hashes are the usual `$2b$` ones, existing hashes keep verifying, and no native module is needed. Workers start on
  * first use and never keep the process alive; jobs beyond the queue's bound are refused rather than queued without
  * limit.
@@ -51,7 +51,7 @@ export class BcryptPasswordHasher implements PasswordHasher {
   #run(task: BcryptTask): Promise<string | boolean> {
     const worker = this.#idle.pop() ?? this.#spawn();
     if (!worker && this.#waiting.length >= this.#options.queueMax) {
-      // The queue drains by one job per worker every ~100 ms: a second is a fair time to come back.
+      // The queue drains by one job per worker at bcrypt's pace: a second is a fair time to come back.
       return Promise.reject(new ServiceBusyError("the password-hashing queue is full", 1));
     }
     const job = { ...task, id: this.#nextId++ };
